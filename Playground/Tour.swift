@@ -1,0 +1,8 @@
+import StyledText
+
+@main
+struct Tour {
+    static func main() {
+        print("StyledText tour")
+    }
+}

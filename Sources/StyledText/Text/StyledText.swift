@@ -1,0 +1,2 @@
+/// Placeholder replaced by the part model.
+public struct StyledText: Sendable {}
