@@ -1,4 +1,4 @@
-import Foundation
+import Foundation  // `rounded()` needs the C maths library, which Foundation links.
 
 /// A platform-neutral RGBA colour.
 ///
@@ -86,8 +86,11 @@ public struct MarkupStyleColor: Sendable, Hashable {
     }
 
     private static func hex2(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+        String(decoding: [hexDigit(byte >> 4), hexDigit(byte & 0xF)], as: UTF8.self)
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10  // "0"… or "a"…
     }
 }
 

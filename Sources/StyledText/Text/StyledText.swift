@@ -1,2 +1,271 @@
-/// Placeholder replaced by the part model.
-public struct StyledText: Sendable {}
+/// Text that says what its spans *mean*, leaving how they look to a ``StyleResolver``.
+///
+/// A `StyledText` is a sequence of parts — text, images and standalone elements — each with semantic
+/// attributes such as `important` or `tappable`. It is built by string interpolation, where literal text is
+/// always plain, or from a tagged template such as a localized string:
+///
+/// ```swift
+/// let name = "Eve"
+/// let greeting: StyledText = "Hello \(name, .important), \("tap here", .tappable { showProfile() })."
+/// greeting.plainText  // "Hello Eve, tap here."
+/// greeting.parts[1]   // .text("Eve", attributes: [.important])
+/// ```
+///
+/// A value type with copy-on-write storage: copies are cheap, and values can be shared across tasks.
+/// Adjacent text parts with equal attributes are coalesced, so equal texts compare equal however they were built.
+public struct StyledText: Sendable {
+    /// The plain text of every text part, concatenated.
+    var text: String
+    /// The parts, each pointing into `text` (text parts) or carrying its content (images, elements).
+    var segments: [Segment]
+
+    /// Creates empty styled text.
+    public init() {
+        text = ""
+        segments = []
+    }
+
+    /// Creates styled text of a single text part.
+    ///
+    /// ```swift
+    /// StyledText("Warning", attributes: [.important]).parts  // [.text("Warning", attributes: [.important])]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text; never parsed for markup.
+    ///   - attributes: The attributes of the text, outermost first.
+    public init<S: StringProtocol>(_ text: S, attributes: [Attribute] = []) {
+        self.init()
+        appendText(text, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+    }
+
+    /// Creates styled text of a single image.
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - attributes: The attributes of the image, outermost first.
+    public init(image: Image, attributes: [Attribute] = []) {
+        self.init()
+        appendSegment(.image(image), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+    }
+
+    /// Creates styled text of a single standalone element, such as `<br/>` or `<icon name="star"/>`.
+    ///
+    /// The resolver decides what an element becomes; without a rule for it, it renders nothing.
+    ///
+    /// - Parameters:
+    ///   - element: The element.
+    ///   - attributes: The attributes around the element, outermost first.
+    public init(element: Attribute, attributes: [Attribute] = []) {
+        self.init()
+        appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+    }
+
+    /// Creates styled text from parts.
+    ///
+    /// `StyledText(parts: text.parts) == text` for every `text`.
+    ///
+    /// - Parameter parts: The parts, in order; empty text parts are dropped and equal neighbours coalesced.
+    /// - Complexity: O(*n*) in the total size of the parts and their attributes.
+    public init<C: Sequence>(parts: C) where C.Element == Part {
+        self.init()
+        var previous: (attributes: [Attribute], stack: AttributeStack) = ([], .empty)
+        for part in parts {
+            let attributes = part.attributes
+            if attributes != previous.attributes {
+                previous = (attributes, AttributeStack.empty.pushing(contentsOf: attributes))
+            }
+            switch part {
+            case let .text(string, _): appendText(string, stack: previous.stack)
+            case let .image(image, _): appendSegment(.image(image), stack: previous.stack)
+            case let .element(element, _): appendSegment(.element(element), stack: previous.stack)
+            }
+        }
+    }
+
+    /// The text with all markup removed; images and elements contribute nothing.
+    ///
+    /// ```swift
+    /// let text: StyledText = "a \("b", .important) c"
+    /// text.plainText  // "a b c"
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public var plainText: String { text }
+
+    /// Whether the text has no parts at all: no text, no images, no elements.
+    public var isEmpty: Bool { segments.isEmpty }
+}
+
+// MARK: - Storage
+
+extension StyledText {
+    /// One part in storage: its content and the shared stack of its attributes.
+    struct Segment: Sendable, Hashable {
+        var content: Content
+        var stack: AttributeStack
+
+        enum Content: Sendable, Hashable {
+            /// Text at these UTF-8 offsets of `StyledText.text`.
+            case text(Range<Int>)
+            case image(Image)
+            case element(Attribute)
+        }
+    }
+
+    /// The text of a text segment.
+    func substring(_ utf8Range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
+        let end = utf8.index(start, offsetBy: utf8Range.count)
+        return text[start..<end]
+    }
+
+    /// Appends text with the given attributes, coalescing with the previous part when its attributes are equal.
+    mutating func appendText<S: StringProtocol>(_ string: S, stack: AttributeStack) {
+        guard !string.isEmpty else { return }
+        let start = text.utf8.count
+        text.append(contentsOf: string)
+        extendOrAppendText(start..<text.utf8.count, stack: stack)
+    }
+
+    /// Records that `text[utf8Range]`, already appended to `text`, has the given attributes.
+    mutating func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack) {
+        guard !utf8Range.isEmpty else { return }
+        if let last = segments.indices.last, case let .text(previous) = segments[last].content,
+           previous.upperBound == utf8Range.lowerBound, segments[last].stack == stack {
+            segments[last].content = .text(previous.lowerBound..<utf8Range.upperBound)
+        } else {
+            segments.append(Segment(content: .text(utf8Range), stack: stack))
+        }
+    }
+
+    /// Appends an image or element segment.
+    mutating func appendSegment(_ content: Segment.Content, stack: AttributeStack) {
+        segments.append(Segment(content: content, stack: stack))
+    }
+
+    /// Appends `other` with its attributes nested inside `outer`.
+    mutating func append(_ other: StyledText, inside outer: AttributeStack) {
+        if isEmpty && outer.isEmpty {
+            self = other
+            return
+        }
+        var rebaser = StackRebaser(base: outer)
+        let offset = text.utf8.count
+        text.append(other.text)
+        segments.reserveCapacity(segments.count + other.segments.count)
+        for segment in other.segments {
+            let stack = rebaser.rebase(segment.stack)
+            switch segment.content {
+            case let .text(range):
+                extendOrAppendText((range.lowerBound + offset)..<(range.upperBound + offset), stack: stack)
+            case .image, .element:
+                appendSegment(segment.content, stack: stack)
+            }
+        }
+    }
+}
+
+/// Re-roots attribute stacks under new outer attributes, keeping shared nodes shared.
+struct StackRebaser {
+    let base: AttributeStack
+    private var memo: [ObjectIdentifier: AttributeNode] = [:]
+
+    init(base: AttributeStack) {
+        self.base = base
+    }
+
+    /// `stack` with `base` underneath it.
+    mutating func rebase(_ stack: AttributeStack) -> AttributeStack {
+        guard !base.isEmpty, stack.top != nil else { return stack.isEmpty ? base : stack }
+        // Walk down to the first node already rebased (or the bottom), then rebuild upwards: iterative, and
+        // each distinct source node is copied once however many segments share it.
+        var pending: [AttributeNode] = []
+        var result = base
+        for node in stack.nodesInnermostFirst {
+            if let done = memo[ObjectIdentifier(node)] {
+                result = AttributeStack(top: done)
+                break
+            }
+            pending.append(node)
+        }
+        for node in pending.reversed() {
+            result = result.pushing(node.attribute)
+            memo[ObjectIdentifier(node)] = result.top
+        }
+        return result
+    }
+}
+
+// MARK: - Building
+
+extension StyledText {
+    /// Appends another styled text, keeping its parts and attributes.
+    ///
+    /// ```swift
+    /// var text: StyledText = "Hello, "
+    /// text.append("\("world", .important)")
+    /// text.plainText  // "Hello, world"
+    /// ```
+    ///
+    /// - Parameter other: The text to append.
+    /// - Complexity: O(*m*) in the size of `other`, amortised.
+    public mutating func append(_ other: StyledText) {
+        append(other, inside: .empty)
+    }
+
+    /// Concatenates two styled texts.
+    ///
+    /// - Complexity: O(*n* + *m*).
+    public static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Appends `rhs` to `lhs`.
+    public static func += (lhs: inout StyledText, rhs: StyledText) {
+        lhs.append(rhs)
+    }
+
+    /// The text with `attributes` wrapped around all of it; existing attributes stay inner.
+    ///
+    /// ```swift
+    /// let text: StyledText = "a \("b", .important)"
+    /// text.applying(.tag("p")).parts
+    /// // [.text("a ", attributes: [p]), .text("b", attributes: [p, important(level: "enough")])]
+    /// ```
+    ///
+    /// - Parameter attributes: The attributes to wrap with, outermost first.
+    /// - Returns: The wrapped text.
+    /// - Complexity: O(*n*) in the number of parts plus distinct attribute nodes.
+    public func applying(_ attributes: Attribute...) -> StyledText {
+        applying(attributes)
+    }
+
+    /// The text with `attributes` wrapped around all of it; existing attributes stay inner.
+    ///
+    /// - Parameter attributes: The attributes to wrap with, outermost first.
+    /// - Returns: The wrapped text.
+    /// - Complexity: O(*n*) in the number of parts plus distinct attribute nodes.
+    public func applying(_ attributes: [Attribute]) -> StyledText {
+        guard !attributes.isEmpty else { return self }
+        var result = StyledText()
+        result.append(self, inside: AttributeStack.empty.pushing(contentsOf: attributes))
+        return result
+    }
+}
+
+// MARK: - Equality
+
+extension StyledText: Hashable {
+    public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
+        lhs.text == rhs.text && lhs.segments == rhs.segments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(segments)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Decides how semantic attributes look: maps each attribute to a ``MarkupStyle`` and each element to content.
+///
+/// A resolver is a value, built with chained calls and injected wherever text is rendered:
+///
+/// ```swift
+/// let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14), foregroundColor: .gray))
+///     .style("important", MarkupStyle(font: .init(weight: .semibold), foregroundColor: .blue))
+///     .style("story") { story, inherited in
+///         story["type"] == "1" ? MarkupStyle(foregroundColor: .red) : MarkupStyle(foregroundColor: .orange)
+///     }
+///     .fallback { attribute, inherited in nil }      // unknown attributes: unstyled text
+/// let runs = resolver.runs(for: "Read \("this", .tag("story", ["type": "1"]))")
+/// runs[1].style.foregroundColor  // .red
+/// ```
+///
+/// ## How a run's style is resolved
+/// For the attributes of a run, from the outermost to the innermost:
+/// 1. The attribute's *layer* is its rule's style: the rule registered for its name with `style(_:_:)` (a fixed style)
+///    or the closure form of `style(_:_:)`, else the ``fallback(_:)`` rule, else nothing. A closure rule receives the style
+///    inherited from outside (the base style filled by every outer layer), so it can compute relative values
+///    such as "one step bolder" or "1.2× larger".
+/// 2. Built in: a `link` attribute's layer links to its `href`, and a `tappable` attribute's layer links to
+///    `styledtext-action://<id>`, unless the rule decided `link` itself.
+/// 3. The layer fills its undecided fields from the inherited style (``MarkupStyle/filling(from:)``): inner
+///    decided fields win, font and paragraph fields merge one by one, and ``base`` fills last. So when links or
+///    tappables nest, the innermost one wins for its text.
+///
+/// Finally every ``adjust(_:)`` hook, in the order added, sees all attributes of the run and the resolved style.
+///
+/// ## Elements
+/// An element part (`<br/>`, `<icon name="star"/>`) becomes the content its `element(_:_:)` rule gives,
+/// styled as if it sat inside the element's own attribute; an element without a rule renders nothing. The
+/// default resolver turns `br` into a line break.
+public struct StyleResolver: Sendable {
+    /// A rule's closure: the attribute and the style inherited from outside, to the attribute's own layer.
+    public typealias Rule = @Sendable (_ attribute: StyledText.Attribute, _ inherited: MarkupStyle) -> MarkupStyle?
+    /// An adjustment: every attribute of a run (outermost first) and its resolved style, to the final style.
+    public typealias Adjustment = @Sendable (_ attributes: [StyledText.Attribute], _ style: MarkupStyle) -> MarkupStyle
+    /// An element rule: the element, to its content (or `nil` for nothing).
+    public typealias ElementRule = @Sendable (_ element: StyledText.Attribute) -> StyledText?
+
+    /// The style every run starts from; attribute layers override its fields.
+    public var base: MarkupStyle
+
+    var rules: [String: StoredRule] = [:]
+    var fallbackRule: Rule?
+    var adjustments: [Adjustment] = []
+    var elementRules: [String: ElementRule] = ["br": { _ in "\n" }]
+
+    enum StoredRule: Sendable {
+        case fixed(MarkupStyle)
+        case computed(Rule)
+    }
+
+    /// Creates a resolver with a base style and no attribute rules.
+    ///
+    /// - Parameter base: The style every run starts from; empty by default.
+    public init(base: MarkupStyle = MarkupStyle()) {
+        self.base = base
+    }
+
+    /// A copy that styles attributes named `name` with a fixed style.
+    ///
+    /// A later rule for the same name replaces an earlier one.
+    ///
+    /// - Parameters:
+    ///   - name: The attribute name; compared lowercased.
+    ///   - style: The attribute's layer.
+    /// - Returns: The new resolver.
+    public func style(_ name: String, _ style: MarkupStyle) -> StyleResolver {
+        var copy = self
+        copy.rules[name.lowercased()] = .fixed(style)
+        return copy
+    }
+
+    /// A copy that styles attributes named `name` with a closure that can read parameters and the inherited style.
+    ///
+    /// ```swift
+    /// let larger = StyleResolver(base: MarkupStyle(font: .init(size: 10)))
+    ///     .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 12) * 1.2)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The attribute name; compared lowercased.
+    ///   - rule: The attribute and the inherited style, to the attribute's layer (`nil` for none).
+    /// - Returns: The new resolver.
+    public func style(_ name: String, _ rule: @escaping Rule) -> StyleResolver {
+        var copy = self
+        copy.rules[name.lowercased()] = .computed(rule)
+        return copy
+    }
+
+    /// A copy whose attributes without a rule of their own get their layer from `rule`.
+    ///
+    /// - Parameter rule: The attribute and the inherited style, to the attribute's layer (`nil` for none).
+    /// - Returns: The new resolver.
+    public func fallback(_ rule: @escaping Rule) -> StyleResolver {
+        var copy = self
+        copy.fallbackRule = rule
+        return copy
+    }
+
+    /// A copy with a final hook that sees all attributes of a run and its resolved style.
+    ///
+    /// Use it for combinations no single rule can express:
+    ///
+    /// ```swift
+    /// let resolver = StyleResolver().adjust { attributes, style in
+    ///     guard attributes.contains(where: { $0.name == "important" }),
+    ///           attributes.contains(where: { $0.name == "tappable" }) else { return style }
+    ///     var style = style
+    ///     style.underline = .single
+    ///     style.foregroundColor = .blue
+    ///     return style
+    /// }
+    /// ```
+    ///
+    /// - Parameter adjustment: The run's attributes (outermost first) and resolved style, to the final style.
+    /// - Returns: The new resolver; hooks run in the order they were added.
+    public func adjust(_ adjustment: @escaping Adjustment) -> StyleResolver {
+        var copy = self
+        copy.adjustments.append(adjustment)
+        return copy
+    }
+
+    /// A copy that turns elements named `name` into fixed content.
+    ///
+    /// ```swift
+    /// let resolver = StyleResolver().element("hr", "\n———\n")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The element name; compared lowercased.
+    ///   - content: The content each such element becomes.
+    /// - Returns: The new resolver.
+    public func element(_ name: String, _ content: StyledText) -> StyleResolver {
+        element(name) { _ in content }
+    }
+
+    /// A copy that turns elements named `name` into content computed from the element's parameters.
+    ///
+    /// ```swift
+    /// let resolver = StyleResolver().element("icon") { icon in
+    ///     icon["name"].map { StyledText(image: .init(named: $0)) }
+    /// }
+    /// ```
+    ///
+    /// Element rules do not expand elements inside the content they return: those render nothing.
+    ///
+    /// - Parameters:
+    ///   - name: The element name; compared lowercased.
+    ///   - rule: The element, to its content (`nil` for nothing).
+    /// - Returns: The new resolver.
+    public func element(_ name: String, _ rule: @escaping ElementRule) -> StyleResolver {
+        var copy = self
+        copy.elementRules[name.lowercased()] = rule
+        return copy
+    }
+
+    /// This resolver with `other` layered on top: `other`'s rules win for the names it defines.
+    ///
+    /// For composing an app theme with screen overrides. `other`'s base fields win where decided, its fallback
+    /// replaces this one's if it has one, and its adjustments run after this one's.
+    ///
+    /// ```swift
+    /// let screen = theme.merging(StyleResolver().style("important", MarkupStyle(foregroundColor: .red)))
+    /// ```
+    ///
+    /// - Parameter other: The resolver whose rules win.
+    /// - Returns: The merged resolver.
+    public func merging(_ other: StyleResolver) -> StyleResolver {
+        var copy = self
+        copy.base = other.base.filling(from: base)
+        copy.rules.merge(other.rules) { _, theirs in theirs }
+        copy.fallbackRule = other.fallbackRule ?? fallbackRule
+        copy.adjustments += other.adjustments
+        copy.elementRules.merge(other.elementRules) { _, theirs in theirs }
+        return copy
+    }
+
+    /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above).
+    func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle {
+        var layer: MarkupStyle
+        switch rules[attribute.name] {
+        case let .fixed(style)?: layer = style
+        case let .computed(rule)?: layer = rule(attribute, inherited) ?? MarkupStyle()
+        case nil: layer = fallbackRule?(attribute, inherited) ?? MarkupStyle()
+        }
+        if layer.link == nil {
+            if let id = attribute.tappableID {
+                layer.link = StyledText.actionURL(for: id)
+            } else if attribute.name == "link", let href = attribute["href"] {
+                layer.link = URL(string: href)
+            }
+        }
+        return layer
+    }
+}

@@ -1,0 +1,58 @@
+/// A stretch of content with one resolved style: what every renderer draws from.
+///
+/// Produced by ``StyleResolver/runs(for:)``. Runs are contiguous and never empty, and adjacent runs with
+/// equal styles and attributes are merged.
+///
+/// ```swift
+/// let runs = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+///     .runs(for: "a \("b", .tag("b")) c")
+/// runs.map(\.text)   // ["a ", "b", " c"]
+/// runs[1].range      // 2..<3
+/// runs[1].style.font.weight  // .bold
+/// ```
+public struct StyledRun: Sendable, Hashable {
+    /// What a run shows.
+    public enum Content: Sendable, Hashable {
+        /// Text.
+        case text(Substring)
+        /// An image, which occupies one U+FFFC (object replacement character) in the rendered text.
+        case image(StyledText.Image)
+    }
+
+    /// The run's content.
+    public let content: Content
+    /// The resolved style.
+    public let style: MarkupStyle
+    /// The run's UTF-16 offsets in the rendered text: the concatenation of every run's ``text``, which is the
+    /// ``StyledText/plainText`` with each image as U+FFFC and each element as its resolved content.
+    ///
+    /// UTF-16, so that it converts directly to `NSRange` for UIKit and AppKit.
+    public let range: Range<Int>
+    /// The semantic attributes, shared with the other runs inside the same tags.
+    let stack: AttributeStack
+
+    init(content: Content, style: MarkupStyle, range: Range<Int>, stack: AttributeStack) {
+        self.content = content
+        self.style = style
+        self.range = range
+        self.stack = stack
+    }
+
+    /// The run's semantic attributes, outermost first.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth; the stack itself is shared between runs.
+    public var attributes: [StyledText.Attribute] { stack.attributes }
+
+    /// The run's text; U+FFFC for an image.
+    public var text: String {
+        switch content {
+        case let .text(text): String(text)
+        case .image: "\u{FFFC}"
+        }
+    }
+
+    /// The tappable id of the run, when the innermost link around it is a tappable.
+    public var actionID: String? {
+        style.link.flatMap(StyledText.actionID(from:))
+    }
+}

@@ -1,0 +1,47 @@
+extension MarkupStyle {
+    /// This style with its undecided fields taken from `other`: the merge used when styles nest.
+    ///
+    /// This style's decided fields win. The font's and the paragraph's fields merge one by one, so an inner
+    /// `weight` and an outer `italic` give bold italic; an underline's colour is taken from outside when the
+    /// inner underline has none.
+    ///
+    /// ```swift
+    /// let inner = MarkupStyle(font: .init(weight: .bold), foregroundColor: .red)
+    /// let outer = MarkupStyle(font: .init(size: 12, italic: true), foregroundColor: .blue)
+    /// let merged = inner.filling(from: outer)
+    /// merged.font  // size 12, bold, italic
+    /// merged.foregroundColor  // .red
+    /// ```
+    ///
+    /// - Parameter other: The style further out (or the base style).
+    /// - Returns: The merged style.
+    /// - Complexity: O(1).
+    public func filling(from other: MarkupStyle) -> MarkupStyle {
+        var result = self
+        result.fill(from: other)
+        return result
+    }
+
+    /// Takes this style's undecided fields from `other`; see ``filling(from:)``.
+    ///
+    /// - Parameter other: The style further out.
+    /// - Complexity: O(1).
+    public mutating func fill(from other: MarkupStyle) {
+        font = font.filling(from: other.font)
+        foregroundColor = foregroundColor ?? other.foregroundColor
+        backgroundColor = backgroundColor ?? other.backgroundColor
+        underline = Self.fill(underline, from: other.underline)
+        strikethrough = Self.fill(strikethrough, from: other.strikethrough)
+        kern = kern ?? other.kern
+        baselineOffset = baselineOffset ?? other.baselineOffset
+        link = link ?? other.link
+        paragraph = paragraph.filling(from: other.paragraph)
+        textCase = textCase ?? other.textCase
+    }
+
+    private static func fill(_ line: MarkupStyleLine?, from other: MarkupStyleLine?) -> MarkupStyleLine? {
+        guard var line else { return other }
+        if line.color == nil, let color = other?.color { line.color = color }
+        return line
+    }
+}

@@ -1,0 +1,119 @@
+/// An immutable, shared stack of attributes: the attributes that apply to one part, outermost at the bottom.
+///
+/// Parts that sit inside the same tags share the same node, so a document with a million runs under
+/// `<p><b>` holds two nodes, not two million attributes. Pushing is O(1); nothing is ever copied per run.
+struct AttributeStack: Sendable {
+    /// The innermost attribute's node, or `nil` for no attributes.
+    private(set) var top: AttributeNode?
+
+    /// The empty stack.
+    static let empty = AttributeStack(top: nil)
+
+    /// The number of attributes on the stack.
+    var depth: Int { top?.depth ?? 0 }
+
+    var isEmpty: Bool { top == nil }
+
+    /// The innermost attribute.
+    var innermost: StyledText.Attribute? { top?.attribute }
+
+    /// A stack with `attribute` pushed as the new innermost attribute.
+    func pushing(_ attribute: StyledText.Attribute) -> AttributeStack {
+        AttributeStack(top: AttributeNode(attribute, parent: top))
+    }
+
+    /// A stack with `attributes` (given outermost first) pushed on top of this one.
+    func pushing<C: Collection>(contentsOf attributes: C) -> AttributeStack where C.Element == StyledText.Attribute {
+        var stack = self
+        for attribute in attributes { stack = stack.pushing(attribute) }
+        return stack
+    }
+
+    /// The stack's attributes, outermost first.
+    var attributes: [StyledText.Attribute] {
+        guard let top else { return [] }
+        var result = [StyledText.Attribute]()
+        result.reserveCapacity(top.depth)
+        var node: AttributeNode? = top
+        while let current = node {
+            result.append(current.attribute)
+            node = current.parent
+        }
+        result.reverse()
+        return result
+    }
+
+    /// The nodes from innermost to outermost.
+    var nodesInnermostFirst: AttributeNodeSequence { AttributeNodeSequence(upcoming: top) }
+}
+
+extension AttributeStack: Hashable {
+    static func == (lhs: AttributeStack, rhs: AttributeStack) -> Bool {
+        var left = lhs.top
+        var right = rhs.top
+        // Iterative so that comparing 100,000-deep stacks cannot overflow the call stack.
+        while true {
+            switch (left, right) {
+            case (nil, nil):
+                return true
+            case let (l?, r?):
+                if l === r { return true }
+                if l.depth != r.depth || l.structuralHash != r.structuralHash || l.attribute != r.attribute {
+                    return false
+                }
+                left = l.parent
+                right = r.parent
+            default:
+                return false
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(top?.structuralHash ?? 0)
+    }
+}
+
+/// Walks a stack from its innermost node outwards.
+struct AttributeNodeSequence: Sequence, IteratorProtocol {
+    var upcoming: AttributeNode?
+
+    mutating func next() -> AttributeNode? {
+        let current = upcoming
+        upcoming = current?.parent
+        return current
+    }
+}
+
+/// One attribute on a stack, with a link to the attributes outside it.
+final class AttributeNode: @unchecked Sendable {
+    // @unchecked: `parent` is only written in `deinit`, when no other reference to this node exists.
+    let attribute: StyledText.Attribute
+    private(set) var parent: AttributeNode?
+    let depth: Int
+    /// A hash of the whole stack from this node down, so that unequal stacks are told apart in O(1).
+    let structuralHash: Int
+
+    init(_ attribute: StyledText.Attribute, parent: AttributeNode?) {
+        self.attribute = attribute
+        self.parent = parent
+        self.depth = (parent?.depth ?? 0) + 1
+        var hasher = Hasher()
+        hasher.combine(parent?.structuralHash ?? 0)
+        hasher.combine(attribute)
+        self.structuralHash = hasher.finalize()
+    }
+
+    deinit {
+        // Releasing a long chain recursively would use one stack frame per node; unlink it iteratively
+        // instead, stopping at the first node someone else still holds.
+        var next = parent
+        parent = nil
+        while var node = next {
+            next = nil  // `node` must hold the only reference for the uniqueness check to mean anything.
+            guard isKnownUniquelyReferenced(&node) else { break }
+            next = node.parent
+            node.parent = nil
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+extension StyledText {
+    /// One semantic attribute: what a span of text *means*, never how it looks.
+    ///
+    /// An attribute is a lowercased name plus string parameters, the same shape as a tag in a template, so
+    /// `<story type='1'>` in a localized string and `.tag("story", ["type": "1"])` in code are the same value
+    /// and meet the same resolver rule. Tappable attributes also carry the closure to run.
+    ///
+    /// Equality and hashing use the name and the parameters only; two tappables are equal when their ids are.
+    ///
+    /// Add your own vocabulary as static members:
+    ///
+    /// ```swift
+    /// extension StyledText.Attribute {
+    ///     static func story(_ type: Int) -> Self { .tag("story", ["type": String(type)]) }
+    /// }
+    /// let text: StyledText = "Read \("this", .story(1))"
+    /// text.parts[1]  // .text("this", attributes: [.tag("story", ["type": "1"])])
+    /// ```
+    public struct Attribute: Sendable, Hashable, CustomStringConvertible {
+        /// The attribute's name, lowercased: `"b"`, `"important"`, `"story"`.
+        public let name: String
+        /// The attribute's parameters, such as `["type": "1"]` for `<story type='1'>`.
+        public let parameters: [String: String]
+        /// The closure a tappable attribute runs; `nil` for every other attribute.
+        public let action: (@Sendable @MainActor () -> Void)?
+
+        /// Creates an attribute with a name and parameters.
+        ///
+        /// The name is lowercased, so `Attribute("B")` equals `Attribute("b")`.
+        ///
+        /// - Parameters:
+        ///   - name: The attribute's name.
+        ///   - parameters: The attribute's parameters; empty by default.
+        public init(_ name: String, _ parameters: [String: String] = [:]) {
+            self.init(name: name, parameters: parameters, action: nil)
+        }
+
+        init(name: String, parameters: [String: String], action: (@Sendable @MainActor () -> Void)?) {
+            self.name = Self.lowercased(name)
+            self.parameters = parameters
+            self.action = action
+        }
+
+        /// An attribute with a name and parameters: the code spelling of a template tag.
+        ///
+        /// ```swift
+        /// StyledText.Attribute.tag("story", ["type": "1"]) == StyledText.Attribute("story", ["type": "1"])  // true
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - name: The tag's name; lowercased.
+        ///   - parameters: The tag's parameters.
+        /// - Returns: The attribute.
+        public static func tag(_ name: String, _ parameters: [String: String] = [:]) -> Attribute {
+            Attribute(name, parameters)
+        }
+
+        /// The value of a parameter, or `nil` when the attribute has no such parameter.
+        ///
+        /// ```swift
+        /// StyledText.Attribute.tag("story", ["type": "1"])["type"]  // "1"
+        /// ```
+        public subscript(_ parameter: String) -> String? {
+            parameters[parameter]
+        }
+
+        /// A parameter converted to a type, or `nil` when it is missing or does not convert.
+        ///
+        /// ```swift
+        /// let story = StyledText.Attribute.tag("story", ["type": "2"])
+        /// story.parameter("type", as: Int.self)  // 2
+        /// story.parameter("size", as: Double.self)  // nil
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - parameter: The parameter's name.
+        ///   - type: The type to convert to, any `LosslessStringConvertible`.
+        /// - Returns: The converted value.
+        public func parameter<Value: LosslessStringConvertible>(_ parameter: String, as type: Value.Type = Value.self) -> Value? {
+            parameters[parameter].flatMap(Value.init)
+        }
+
+        /// The attribute as a tag: `important(level: "very")`, `b`.
+        public var description: String {
+            guard !parameters.isEmpty else { return name }
+            let list = parameters.sorted { $0.key < $1.key }
+                .map { "\($0.key): \(Self.quoted($0.value))" }
+                .joined(separator: ", ")
+            return "\(name)(\(list))"
+        }
+
+        public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            lhs.name == rhs.name && lhs.parameters == rhs.parameters
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(parameters)
+        }
+
+        static func quoted(_ value: String) -> String {
+            var result = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\t": result += "\\t"
+                case "\r": result += "\\r"
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                        result += "\\u{\(String(scalar.value, radix: 16))}"
+                    } else {
+                        result.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return result + "\""
+        }
+
+        private static func lowercased(_ name: String) -> String {
+            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them.
+            name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? name.lowercased() : name
+        }
+    }
+}
+
+// MARK: - Built-in vocabulary
+
+extension StyledText.Attribute {
+    /// How important an `important` span is.
+    ///
+    /// A set that may grow: compare with the static members, or create your own level.
+    public struct Level: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+        /// The level as it appears in the `level` parameter.
+        public let rawValue: String
+
+        /// Creates a level from its parameter value.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Important enough to stand out: the default.
+        public static let enough = Level(rawValue: "enough")
+        /// Very important.
+        public static let very = Level(rawValue: "very")
+
+        public var description: String { rawValue }
+    }
+
+    /// Important text, at the default level (`enough`).
+    ///
+    /// The same value as `.important(.enough)` and as the template tag `<important level="enough">`.
+    public static let important = Self.important(.enough)
+
+    /// Important text at a level.
+    ///
+    /// ```swift
+    /// StyledText.Attribute.important(.very) == .tag("important", ["level": "very"])  // true
+    /// ```
+    ///
+    /// - Parameter level: How important the text is.
+    /// - Returns: An `important` attribute with a `level` parameter.
+    public static func important(_ level: Level) -> Self {
+        Self("important", ["level": level.rawValue])
+    }
+
+    /// Text the user can tap, running `action` when they do.
+    ///
+    /// Two tappables are equal when their ids are equal. The renderers map a tappable to a
+    /// `styledtext-action://<id>` link (`AttributedString`), a `data-action` attribute (HTML) or an OSC 8 link
+    /// (ANSI); ``StyledText/action(for:)`` finds the closure again from such a link.
+    ///
+    /// ```swift
+    /// let more: StyledText = "Learn \("more", .tappable(id: "wiki") { openWiki() })"
+    /// more.action(for: URL(string: "styledtext-action://wiki")!) != nil  // true
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: An identifier unique within the text; a fresh UUID by default.
+    ///   - action: The closure to run on the main actor when the text is tapped.
+    /// - Returns: A `tappable` attribute with an `id` parameter.
+    public static func tappable(id: String = UUID().uuidString,
+                                action: @escaping @Sendable @MainActor () -> Void) -> Self {
+        Self(name: "tappable", parameters: ["id": id], action: action)
+    }
+
+    /// Text the user can tap, with a fresh unique id.
+    ///
+    /// - Parameter action: The closure to run on the main actor when the text is tapped.
+    /// - Returns: A `tappable` attribute.
+    public static func tappable(_ action: @escaping @Sendable @MainActor () -> Void) -> Self {
+        tappable(id: UUID().uuidString, action: action)
+    }
+
+    /// A hyperlink to `url`; the same value as the template tag `<link href="…">`.
+    ///
+    /// - Parameter url: The link's destination.
+    /// - Returns: A `link` attribute with an `href` parameter.
+    public static func link(_ url: URL) -> Self {
+        Self("link", ["href": url.absoluteString])
+    }
+
+    /// The tappable id, when this is a tappable attribute.
+    var tappableID: String? {
+        name == "tappable" ? parameters["id"] : nil
+    }
+}

@@ -1,0 +1,89 @@
+extension StyledText: ExpressibleByStringInterpolation {
+    /// Creates plain styled text from a string literal; the literal is never parsed for markup.
+    ///
+    /// ```swift
+    /// let text: StyledText = "a < b"
+    /// text.parts  // [.text("a < b", attributes: [])]
+    /// ```
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// Creates styled text from an interpolation: literal segments are plain text, interpolated values carry
+    /// the attributes given with them.
+    public init(stringInterpolation: StringInterpolation) {
+        self = stringInterpolation.result
+    }
+
+    /// Builds styled text from a string literal with interpolations.
+    ///
+    /// ```swift
+    /// let rules: StyledText = """
+    ///     \("Monopoly", .important(.very))
+    ///     \(ruleImage) \("1.", .important) Each player rolls the dice to see who goes first.
+    ///     Learn more \("here", .tappable(openWikipedia), .important)
+    ///     """
+    /// ```
+    ///
+    /// Attributes given with a value are outermost first. Interpolating another `StyledText` keeps its own
+    /// attributes inner to the ones given with it.
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        var result = StyledText()
+
+        /// Reserves room for the literal text.
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            result.text.reserveCapacity(literalCapacity + 8 * interpolationCount)
+            result.segments.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        /// Appends literal text, plain and unparsed.
+        public mutating func appendLiteral(_ literal: String) {
+            result.appendText(literal, stack: .empty)
+        }
+
+        /// Appends a string with attributes: `\("here", .important)`.
+        ///
+        /// - Parameters:
+        ///   - text: The text; never parsed for markup.
+        ///   - attributes: Its attributes, outermost first.
+        public mutating func appendInterpolation<S: StringProtocol>(_ text: S, _ attributes: Attribute...) {
+            result.appendText(text, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+        }
+
+        /// Appends a value's description with attributes: `\(count, .important)`.
+        ///
+        /// - Parameters:
+        ///   - value: The value, shown by its `description`.
+        ///   - attributes: Its attributes, outermost first.
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T, _ attributes: Attribute...) {
+            result.appendText(value.description, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+        }
+
+        /// Appends another styled text, nesting its attributes inside the ones given: `\(name, .important)`.
+        ///
+        /// - Parameters:
+        ///   - styled: The styled text; its attributes stay inner.
+        ///   - attributes: Attributes to wrap around it, outermost first.
+        public mutating func appendInterpolation(_ styled: StyledText, _ attributes: Attribute...) {
+            result.append(styled, inside: AttributeStack.empty.pushing(contentsOf: attributes))
+        }
+
+        /// Appends an image: `\(dice, .tappable(roll))`.
+        ///
+        /// - Parameters:
+        ///   - image: The image.
+        ///   - attributes: Its attributes, outermost first.
+        public mutating func appendInterpolation(_ image: Image, _ attributes: Attribute...) {
+            result.appendSegment(.image(image), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+        }
+
+        /// Appends a standalone element, which the resolver turns into content: `\(element: .tag("br"))`.
+        ///
+        /// - Parameters:
+        ///   - element: The element, such as `.tag("icon", ["name": "star"])`.
+        ///   - attributes: Attributes around it, outermost first.
+        public mutating func appendInterpolation(element: Attribute, _ attributes: Attribute...) {
+            result.appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite struct StyleResolverTests {
+    let bold = MarkupStyle(font: .init(weight: .bold))
+    let italic = MarkupStyle(font: .init(italic: true))
+
+    @Test func innerColourWins() {
+        let resolver = StyleResolver()
+            .style("outer", MarkupStyle(foregroundColor: .blue))
+            .style("inner", MarkupStyle(foregroundColor: .red))
+        let runs = resolver.runs(for: "\("x", .tag("outer"), .tag("inner"))")
+        #expect(runs.count == 1)
+        #expect(runs[0].style.foregroundColor == .red)
+    }
+
+    @Test func nestedBoldAndItalicGiveBoldItalic() {
+        let resolver = StyleResolver().style("b", bold).style("i", italic)
+        let runs = resolver.runs(for: "\("x", .tag("b"), .tag("i"))")
+        #expect(runs[0].style.font == MarkupStyleFont(weight: .bold, italic: true))
+    }
+
+    @Test func baseFillsLast() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14, weight: .regular), foregroundColor: .gray))
+            .style("b", bold)
+        let runs = resolver.runs(for: "a\("b", .tag("b"))")
+        #expect(runs.map(\.text) == ["a", "b"])
+        #expect(runs[0].style == MarkupStyle(font: .init(size: 14, weight: .regular), foregroundColor: .gray))
+        #expect(runs[1].style == MarkupStyle(font: .init(size: 14, weight: .bold), foregroundColor: .gray))
+    }
+
+    @Test func dynamicRuleReadsParameters() {
+        let resolver = StyleResolver().style("story") { story, _ in
+            story["type"] == "1" ? MarkupStyle(foregroundColor: .red) : MarkupStyle(foregroundColor: .orange)
+        }
+        let runs = resolver.runs(for: "\("a", .tag("story", ["type": "1"]))\("b", .tag("story", ["type": "2"]))")
+        #expect(runs.map(\.style.foregroundColor) == [.red, .orange])
+    }
+
+    @Test func dynamicRuleSeesInheritedStyleForRelativeValues() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 10)))
+            .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 0) * 1.5)) }
+        let runs = resolver.runs(for: "\("a", .tag("big"))\("b", .tag("big"), .tag("big"))")
+        #expect(runs.map(\.style.font.size) == [15, 22.5])
+    }
+
+    @Test func fallbackHandlesUnknownNamesOnly() {
+        let resolver = StyleResolver()
+            .style("known", MarkupStyle(foregroundColor: .blue))
+            .fallback { attribute, _ in attribute.name == "mystery" ? MarkupStyle(foregroundColor: .purple) : nil }
+        let runs = resolver.runs(for: "\("a", .tag("known"))\("b", .tag("mystery"))\("c", .tag("other"))")
+        #expect(runs.map(\.style.foregroundColor) == [.blue, .purple, nil])
+    }
+
+    @Test func unknownAttributesWithoutFallbackAreUnstyled() {
+        let runs = StyleResolver(base: MarkupStyle(kern: 1)).runs(for: "\("a", .tag("whatever"))")
+        #expect(runs[0].style == MarkupStyle(kern: 1))
+        #expect(runs[0].attributes == [.tag("whatever")])
+    }
+
+    @Test func adjustImplementsImportantPlusTappable() {
+        let resolver = StyleResolver()
+            .style("important", MarkupStyle(font: .init(weight: .semibold)))
+            .adjust { attributes, style in
+                guard attributes.contains(where: { $0.name == "important" }),
+                      attributes.contains(where: { $0.name == "tappable" }) else { return style }
+                var style = style
+                style.underline = .single
+                style.foregroundColor = .blue
+                return style
+            }
+        let runs = resolver.runs(for: "\("a", .important) \("b", .tappable(id: "t") {}, .important)")
+        #expect(runs.map(\.text) == ["a", " ", "b"])
+        #expect(runs[0].style.underline == nil)
+        #expect(runs[2].style.underline == .single)
+        #expect(runs[2].style.foregroundColor == .blue)
+        #expect(runs[2].style.font.weight == .semibold)
+    }
+
+    @Test func adjustmentsRunInOrder() {
+        let resolver = StyleResolver()
+            .adjust { _, style in var s = style; s.kern = 1; return s }
+            .adjust { _, style in var s = style; s.kern = (s.kern ?? 0) * 10; return s }
+        #expect(resolver.runs(for: "x")[0].style.kern == 10)
+    }
+
+    @Test func mergingLetsTheSecondResolverWin() {
+        let theme = StyleResolver(base: MarkupStyle(font: .init(size: 14), foregroundColor: .gray))
+            .style("important", MarkupStyle(foregroundColor: .blue))
+            .style("b", bold)
+        let screen = StyleResolver(base: MarkupStyle(foregroundColor: .black))
+            .style("important", MarkupStyle(foregroundColor: .red))
+        let merged = theme.merging(screen)
+        let runs = merged.runs(for: "a\("b", .important)\("c", .tag("b"))")
+        #expect(runs[0].style == MarkupStyle(font: .init(size: 14), foregroundColor: .black))
+        #expect(runs[1].style.foregroundColor == .red)
+        #expect(runs[2].style.font == MarkupStyleFont(size: 14, weight: .bold))
+    }
+
+    @Test func ruleNamesAreCaseInsensitive() {
+        let resolver = StyleResolver().style("Important", MarkupStyle(foregroundColor: .red))
+        #expect(resolver.runs(for: "\("a", .important)")[0].style.foregroundColor == .red)
+    }
+
+    @Test func linksAndTappablesInnermostWins() throws {
+        let outer = try #require(URL(string: "https://outer.example"))
+        let inner = try #require(URL(string: "https://inner.example"))
+        let inside: StyledText = "b\("c", .tappable(id: "tap") {})d\("e", .link(inner))"
+        let text: StyledText = "a\(inside, .link(outer))"
+        let runs = StyleResolver().runs(for: text)
+        #expect(runs.map(\.text) == ["a", "b", "c", "d", "e"])
+        #expect(runs.map(\.style.link) == [nil, outer, StyledText.actionURL(for: "tap"), outer, inner])
+        #expect(runs.map(\.actionID) == [nil, nil, "tap", nil, nil])
+    }
+
+    @Test func linkInsideTappableTakesTheLink() throws {
+        let url = try #require(URL(string: "https://example.com"))
+        let runs = StyleResolver().runs(for: "\("x", .tappable(id: "t") {}, .link(url))")
+        #expect(runs[0].style.link == url)
+    }
+
+    @Test func ruleCanDecideTheLinkItself() throws {
+        let url = try #require(URL(string: "https://rule.example"))
+        let resolver = StyleResolver().style("link", MarkupStyle(link: url))
+        let runs = resolver.runs(for: "\("x", .link(URL(string: "https://ignored.example")!))")
+        #expect(runs[0].style.link == url)
+    }
+
+    @Test func elementsBecomeTheirRuleContent() {
+        let star = StyledText.Image(named: "star")
+        let resolver = StyleResolver()
+            .style("br", MarkupStyle(kern: 2))
+            .element("icon") { icon in icon["name"].map { StyledText(image: .init(named: $0)) } }
+        let text: StyledText = "a\(element: .tag("br"))b\(element: .tag("icon", ["name": "star"]), .important)\(element: .tag("nothing"))c"
+        let runs = resolver.runs(for: text)
+        #expect(runs.map(\.text) == ["a", "\n", "b", "\u{FFFC}", "c"])
+        #expect(runs[1].style.kern == 2)
+        #expect(runs[1].attributes == [.tag("br")])
+        #expect(runs[3].content == .image(star))
+        #expect(runs[3].attributes == [.important, .tag("icon", ["name": "star"])])
+        #expect(runs.map(\.range) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
+    }
+
+    @Test func elementContentKeepsItsOwnAttributesInner() {
+        let resolver = StyleResolver().element("sig", "— \("Eve", .important)")
+        let runs = resolver.runs(for: "\(element: .tag("sig"), .tag("p"))")
+        #expect(runs.map(\.text) == ["— ", "Eve"])
+        #expect(runs[1].attributes == [.tag("p"), .tag("sig"), .important])
+    }
+
+    @Test func elementsInsideElementContentRenderNothing() {
+        let resolver = StyleResolver().element("loop", "x\(element: .tag("loop"))y")
+        #expect(resolver.runs(for: "\(element: .tag("loop"))").map(\.text) == ["xy"])
+    }
+
+    @Test func adjacentEqualRunsMerge() {
+        let runs = StyleResolver().runs(for: "line\(element: .tag("br"))next")
+        // `br` is an attribute of the line break, so it stays its own run.
+        #expect(runs.map(\.text) == ["line", "\n", "next"])
+        let plain = StyleResolver().element("x", "-").runs(for: "a\(element: .tag("x"))b")
+        #expect(plain.map(\.text) == ["a", "-", "b"])
+        let merged = StyleResolver().runs(for: "\("a", .tag("u"))\(StyledText(image: .init(named: "i")))\("b", .tag("u"))")
+        #expect(merged.count == 3)
+    }
+
+    @Test func emptyTextGivesNoRuns() {
+        #expect(StyleResolver().runs(for: "").isEmpty)
+        #expect(StyleResolver().runs(for: "\("", .important)").isEmpty)
+        #expect(StyleResolver().runs(for: "\(element: .tag("unknown"))").isEmpty)
+        #expect(StyleResolver().element("e", "").runs(for: "\(element: .tag("e"))").isEmpty)
+    }
+
+    @Test func rulesRunOncePerDistinctStack() {
+        final class Counter: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func increment() { lock.lock(); count += 1; lock.unlock() }
+        }
+        let counter = Counter()
+        let resolver = StyleResolver().style("b") { _, _ in counter.increment(); return nil }
+        var text = StyledText()
+        let b = StyledText.Attribute.tag("b")
+        let bold: StyledText = "\("x", b)"
+        for _ in 0..<1000 { text += "\(bold)y" }
+        _ = resolver.runs(for: text)
+        #expect(counter.count == 1)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite struct StyledRunTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let pieces: [String]
+        let note: String
+        var testDescription: String { note }
+    }
+
+    static let unicodeCases: [Case] = [
+        Case(pieces: ["a", "😀", "b"], note: "emoji outside the BMP"),
+        Case(pieces: ["👨‍👩‍👧‍👦", "x", "👩🏽‍🚀"], note: "ZWJ families and skin tones"),
+        Case(pieces: ["🇩🇪🇫🇷", "🏳️‍🌈", "flags"], note: "flags"),
+        Case(pieces: ["e\u{301}", "\u{301}\u{302}", "n\u{303}"], note: "combining marks, including a leading one"),
+        Case(pieces: ["日本語", "한국어", "עברית"], note: "CJK and right-to-left"),
+        Case(pieces: ["\u{0}", "\r\n", "\u{FEFF}"], note: "NUL, CRLF and BOM"),
+    ]
+
+    /// Builds a text where every second piece is important, so each piece is its own run.
+    static func alternating(_ pieces: [String]) -> StyledText {
+        var text = StyledText()
+        for (index, piece) in pieces.enumerated() {
+            text += index.isMultiple(of: 2) ? "\(piece, .important)" : "\(piece)"
+        }
+        return text
+    }
+
+    @Test(arguments: unicodeCases)
+    func rangesAreUTF16OffsetsIntoPlainText(_ testCase: Case) throws {
+        let text = Self.alternating(testCase.pieces)
+        let runs = StyleResolver().runs(for: text)
+        #expect(runs.map(\.text) == testCase.pieces)
+        let plain = text.plainText
+        let nsPlain = plain as NSString
+        for run in runs {
+            #expect(nsPlain.substring(with: NSRange(location: run.range.lowerBound, length: run.range.count)) == run.text)
+            // Run boundaries may fall inside a grapheme cluster (`e` + U+0301 with the accent styled), where
+            // Foundation's `Range(_:in:)` refuses; UTF-16 indices of the string itself work everywhere.
+            let start = plain.utf16.index(plain.utf16.startIndex, offsetBy: run.range.lowerBound)
+            let end = plain.utf16.index(start, offsetBy: run.range.count)
+            #expect(String(plain.unicodeScalars[start..<end]) == run.text)
+        }
+        #expect(runs.last?.range.upperBound == plain.utf16.count)
+    }
+
+    @Test func imagesCountAsOneObjectReplacementCharacter() {
+        let text: StyledText = "😀\(StyledText.Image(named: "i"))x"
+        let runs = StyleResolver().runs(for: text)
+        #expect(runs.map(\.range) == [0..<2, 2..<3, 3..<4])
+        #expect(runs[1].text == "\u{FFFC}")
+    }
+
+    @Test func attributesAreExposedOutermostFirst() {
+        let runs = StyleResolver().runs(for: "\("x", .tag("a"), .tag("b"), .tag("c"))")
+        #expect(runs[0].attributes == [.tag("a"), .tag("b"), .tag("c")])
+    }
+
+    @Test func oneMegabyteResolvesAndRenders() {
+        var text = StyledText()
+        let sentence: StyledText = "Each player \("rolls", .important) the dice — straße, 日本, 😀. "
+        let count = 1_000_000 / sentence.plainText.utf8.count + 1
+        for _ in 0..<count { text += sentence }
+        #expect(text.plainText.utf8.count >= 1_000_000)
+        let runs = StyleResolver().style("important", MarkupStyle(font: .init(weight: .bold))).runs(for: text)
+        #expect(runs.count == 2 * count + 1)  // the plain tail of one sentence coalesces with the next one's head
+        #expect(runs.last?.range.upperBound == text.plainText.utf16.count)
+        let attributed = AttributedString(text, resolver: StyleResolver())
+        #expect(attributed.characters.count == text.plainText.count)
+    }
+
+    @Test func invariantCheckCatchesBrokenRuns() {
+        let text: StyledText = "ab"
+        let good = StyleResolver().runs(for: text)
+        #expect(RunInvariants.violation(in: good, for: text) == nil)
+        let gap = [StyledRun(content: .text("ab"), style: MarkupStyle(), range: 1..<3, stack: .empty)]
+        #expect(RunInvariants.violation(in: gap, for: text) != nil)
+        let split = [StyledRun(content: .text("a"), style: MarkupStyle(), range: 0..<1, stack: .empty),
+                     StyledRun(content: .text("b"), style: MarkupStyle(), range: 1..<2, stack: .empty)]
+        #expect(RunInvariants.violation(in: split, for: text) == "runs 0 and 1 are equal neighbours left unmerged")
+        let wrong = [StyledRun(content: .text("ax"), style: MarkupStyle(), range: 0..<2, stack: .empty)]
+        #expect(RunInvariants.violation(in: wrong, for: text) == "runs do not cover the plain text exactly")
+    }
+}

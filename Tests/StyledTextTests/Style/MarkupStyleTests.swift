@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite struct MarkupStyleTests {
+    @Test func fillingKeepsDecidedFieldsAndFillsTheRest() {
+        let url = URL(string: "https://example.com")!
+        let inner = MarkupStyle(font: .init(weight: .bold), foregroundColor: .red,
+                                underline: MarkupStyleLine(.wavy), paragraph: .init(alignment: .center))
+        let outer = MarkupStyle(font: .init(size: 12, weight: .light, italic: true, family: "Georgia"),
+                                foregroundColor: .blue, backgroundColor: .yellow,
+                                underline: MarkupStyleLine(.single, color: .green), kern: 1, baselineOffset: 2,
+                                link: url, paragraph: .init(alignment: .left, lineSpacing: 3), textCase: .uppercase)
+        let merged = inner.filling(from: outer)
+        #expect(merged.font == MarkupStyleFont(size: 12, weight: .bold, italic: true, family: "Georgia"))
+        #expect(merged.foregroundColor == .red)
+        #expect(merged.backgroundColor == .yellow)
+        #expect(merged.underline == MarkupStyleLine(.wavy, color: .green))
+        #expect(merged.kern == 1 && merged.baselineOffset == 2 && merged.link == url)
+        #expect(merged.paragraph == MarkupStyleParagraph(alignment: .center, lineSpacing: 3))
+        #expect(merged.textCase == .uppercase)
+        #expect(MarkupStyle().filling(from: outer) == outer)
+        #expect(outer.filling(from: MarkupStyle()) == outer)
+    }
+
+    @Test func emptiness() {
+        #expect(MarkupStyle().isEmpty)
+        #expect(!MarkupStyle(kern: 0).isEmpty)
+        #expect(MarkupStyleFont().isEmpty && MarkupStyleParagraph().isEmpty)
+    }
+
+    @Test func weightsClampAndFindNearestStep() {
+        #expect(MarkupStyleFont.Weight(0).value == 1)
+        #expect(MarkupStyleFont.Weight(5000).value == 1000)
+        #expect(MarkupStyleFont.Weight(.nan) == .regular)
+        #expect(MarkupStyleFont.Weight(640).nearestNamedStep == .semibold)
+        #expect(MarkupStyleFont.Weight(650).nearestNamedStep == .bold)
+        #expect(MarkupStyleFont.Weight(1).nearestNamedStep == .ultraLight)
+        #expect(MarkupStyleFont.Weight.bold.description == "bold")
+        #expect(MarkupStyleFont.Weight(550).description == "550")
+        #expect(MarkupStyleFont.Weight.semibold > .medium)
+    }
+
+    @Test func textStyleGivesDefaultSize() {
+        #expect(MarkupStyleFont(textStyle: .body).effectiveSize == 17)
+        #expect(MarkupStyleFont(size: 9, textStyle: .body).effectiveSize == 9)
+        #expect(MarkupStyleFont().effectiveSize == nil)
+    }
+
+    @Test func textCaseTransforms() {
+        #expect(MarkupStyle.TextCase.uppercase.apply(to: "straße") == "STRASSE")
+        #expect(MarkupStyle.TextCase.lowercase.apply(to: "ÀB") == "àb")
+        #expect(MarkupStyle.TextCase.capitalized.apply(to: "hello world") == "Hello World")
+        #expect(MarkupStyle.TextCase(rawValue: "none").apply(to: "x") == "x")
+    }
+}

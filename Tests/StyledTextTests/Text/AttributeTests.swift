@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+extension StyledText.Attribute {
+    fileprivate static func story(_ type: Int) -> Self { .tag("story", ["type": String(type)]) }
+}
+
+@Suite struct AttributeTests {
+    @Test func namesAreLowercased() {
+        #expect(StyledText.Attribute("B") == .tag("b"))
+        #expect(StyledText.Attribute("Ünï").name == "ünï")
+    }
+
+    @Test func builtInsAreTheSameValuesAsTags() {
+        #expect(StyledText.Attribute.important == .tag("important", ["level": "enough"]))
+        #expect(StyledText.Attribute.important(.very) == .tag("important", ["level": "very"]))
+        #expect(StyledText.Attribute.important(.enough) == .important)
+        #expect(StyledText.Attribute.link(URL(string: "https://example.com")!) == .tag("link", ["href": "https://example.com"]))
+        #expect(StyledText.Attribute.tappable(id: "x") {} == .tag("tappable", ["id": "x"]))
+    }
+
+    @Test func userVocabularyIsJustStaticMembers() {
+        #expect(StyledText.Attribute.story(1) == .tag("story", ["type": "1"]))
+        let text: StyledText = "\("a", .story(2))"
+        #expect(text.parts == [.text("a", attributes: [.tag("STORY", ["type": "2"])])])
+    }
+
+    @Test func parameterAccess() {
+        let story = StyledText.Attribute.tag("story", ["type": "2", "weight": "1.5", "flag": ""])
+        #expect(story["type"] == "2")
+        #expect(story["missing"] == nil)
+        #expect(story.parameter("type", as: Int.self) == 2)
+        #expect(story.parameter("weight", as: Double.self) == 1.5)
+        #expect(story.parameter("weight", as: Int.self) == nil)
+        #expect(story.parameter("flag", as: String.self) == "")
+        let typed: Int? = story.parameter("type")
+        #expect(typed == 2)
+    }
+
+    @Test func tappableDefaultIDsAreUnique() {
+        let ids = (0..<100).map { _ in StyledText.Attribute.tappable {}["id"] ?? "" }
+        #expect(Set(ids).count == 100)
+        #expect(ids.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test func descriptionSortsParametersAndEscapes() {
+        #expect(StyledText.Attribute.tag("b").description == "b")
+        #expect(StyledText.Attribute.tag("a", ["z": "1", "a": "\u{1B}\n"]).description == #"a(a: "\u{1b}\n", z: "1")"#)
+    }
+}
