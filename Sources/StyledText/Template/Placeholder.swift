@@ -1,0 +1,107 @@
+/// A printf-style placeholder in a template: `%@`, `%2$@`, `%lld`, `%.2f`.
+struct Placeholder: Sendable, Hashable {
+    /// The zero-based argument it takes.
+    var argumentIndex: Int
+    /// Whether the template wrote the position (`%2$@`).
+    var isPositional: Bool
+    /// The specifier without its position, as `String(format:)` takes it: `%@`, `%lld`, `%.2f`.
+    var specifier: String
+    /// The conversion character.
+    var conversion: UInt8
+    /// The placeholder's UTF-8 offsets in the template.
+    var sourceRange: Range<Int>
+
+    /// The placeholder as the template wrote it.
+    var spelling: String {
+        isPositional ? "%\(argumentIndex + 1)$" + specifier.dropFirst() : specifier
+    }
+
+    /// What kind of value the placeholder formats.
+    var kind: Kind {
+        switch conversion {
+        case UInt8(ascii: "d"), UInt8(ascii: "i"): .signed
+        case UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"): .unsigned
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+             UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"): .floating
+        default: .object
+        }
+    }
+
+    enum Kind: Sendable, Hashable {
+        case object, signed, unsigned, floating
+    }
+
+    /// Whether the specifier is exactly `%` + length modifiers + conversion, with no flags, width or precision.
+    var isPlain: Bool {
+        specifier.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "l") || $0 == UInt8(ascii: "h") || $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "z") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "j") || $0 == conversion }
+    }
+
+    /// Parses a placeholder at `start`, where `bytes[start]` is `%`; `nil` when it is not one.
+    ///
+    /// Grammar: `%` [position `$`] [flags `-+ #0'`] [width] [`.` precision] [length `hh h l ll q z t j L`]
+    /// conversion `@ d i u x X o f F e E g G a A`. `%%` is handled by the caller.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, nextIndex: inout Int) -> Placeholder? {
+        var i = start + 1
+        let end = bytes.count
+        func digits() -> (value: Int, count: Int) {
+            var value = 0
+            var count = 0
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                // Saturate instead of trapping on absurd positions or widths.
+                value = value > 100_000 ? value : value * 10 + Int(bytes[i] - 0x30)
+                count += 1
+                i += 1
+            }
+            return (value, count)
+        }
+        var position: Int?
+        let afterPercent = i
+        let leading = digits()
+        if leading.count > 0, i < end, bytes[i] == UInt8(ascii: "$") {
+            guard leading.value >= 1, leading.value <= 100_000 else { return nil }
+            position = leading.value
+            i += 1
+        } else {
+            i = afterPercent
+        }
+        let specifierStart = i
+        while i < end, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"),
+                        UInt8(ascii: "0"), UInt8(ascii: "'")].contains(bytes[i]) {
+            i += 1
+        }
+        _ = digits()
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            _ = digits()
+        }
+        var lengthCount = 0
+        while i < end, lengthCount < 2, [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"),
+                                         UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")].contains(bytes[i]) {
+            i += 1
+            lengthCount += 1
+        }
+        guard i < end else { return nil }
+        let conversion = bytes[i]
+        switch conversion {
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+             UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"),
+             UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+            break
+        default:
+            return nil
+        }
+        // A space flag makes "100% done" look like `% d`; real templates never use it, so reject it.
+        if bytes[specifierStart..<i].contains(UInt8(ascii: " ")) { return nil }
+        i += 1
+        let specifier = "%" + String(decoding: UnsafeBufferPointer(rebasing: bytes[specifierStart..<i]), as: UTF8.self)
+        let index: Int
+        if let position {
+            index = position - 1
+        } else {
+            index = nextIndex
+            nextIndex += 1
+        }
+        return Placeholder(argumentIndex: index, isPositional: position != nil, specifier: specifier,
+                           conversion: conversion, sourceRange: start..<i)
+    }
+}

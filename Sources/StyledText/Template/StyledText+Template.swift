@@ -1,0 +1,343 @@
+extension StyledText {
+    /// A parsed tagged template: parse once, fill with arguments many times.
+    ///
+    /// A template is text with tags (`<b>`, `<story type='1'>`, `<br/>`), HTML character references (`&amp;`)
+    /// and printf-style placeholders (`%@`, `%2$@`, `%lld`, `%.2f`, `%%`). Tags become semantic attributes with
+    /// the same names and parameters; placeholders become the arguments, inserted as data after parsing so that
+    /// an argument is never parsed as markup.
+    ///
+    /// ```swift
+    /// let template = StyledText.Template("Pick: %@ <i>or</i> %@")
+    /// let text = template("<b>tea</b>", "coffee")
+    /// text.plainText  // "Pick: <b>tea</b> or coffee"
+    /// text.parts[1]   // .text("or", attributes: [i])
+    /// ```
+    ///
+    /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
+    /// well-formed tag is text; `</x>` closes the nearest open `x`, and tags opened inside it stay open after
+    /// it; stray end tags are dropped; void tags (`br`, `img`, `hr`, `wbr`, …) and `<x/>` become element parts;
+    /// comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when its name is known
+    /// (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every such repair is
+    /// listed in ``diagnostics``, with its position.
+    ///
+    /// - Complexity: Parsing is a single pass over the UTF-8 bytes, O(*n*) plus O(*d*) per misnested end tag
+    ///   for *d* open tags (at most ``Options/maximumDepth``). Filling is O(size of the result).
+    public struct Template: Sendable, Hashable {
+        /// The template text.
+        public let source: String
+        /// The options it was parsed with.
+        public let options: Options
+        /// Every repair the parser made, in source order.
+        public let diagnostics: [TemplateDiagnostic]
+
+        let program: TemplateProgram
+        /// The template without its arguments, and where they go; unused when parameters hold placeholders.
+        let skeleton: StyledText
+        let insertions: [TemplateBuilder.Insertion]
+
+        /// Parses a template.
+        ///
+        /// - Parameters:
+        ///   - source: The template text.
+        ///   - options: Limits and behaviour; the defaults suit localized strings.
+        /// - Complexity: O(*n*) in the length of `source`.
+        public init(_ source: String, options: Options = Options()) {
+            self.source = source
+            self.options = options
+            let program = Self.parse(source, options: options, collectsDiagnostics: true)
+            self.program = program
+            self.diagnostics = Self.locate(program.diagnostics, dropped: program.droppedDiagnostics, in: source)
+            if program.hasDynamicParameters {
+                skeleton = StyledText()
+                insertions = []
+            } else {
+                var builder = TemplateBuilder(program: program, source: source, arguments: nil,
+                                              isolatesArguments: options.isolatesArguments)
+                builder.run()
+                skeleton = builder.result
+                insertions = builder.insertions
+            }
+        }
+
+        /// How many arguments the placeholders take: the highest argument position used.
+        public var argumentCount: Int { program.argumentCount }
+
+        /// The styled text with the arguments inserted.
+        ///
+        /// A placeholder without an argument stays as literal text; arguments no placeholder takes are ignored
+        /// (``diagnostics(argumentCount:)`` reports both).
+        ///
+        /// - Parameter arguments: The arguments, in placeholder order (`%1$@` is the first).
+        /// - Returns: The filled text.
+        /// - Complexity: O(*m*) in the size of the result.
+        public func filled(with arguments: [any StyledTextArgument]) -> StyledText {
+            if program.hasDynamicParameters {
+                var builder = TemplateBuilder(program: program, source: source, arguments: arguments,
+                                              isolatesArguments: options.isolatesArguments)
+                builder.run()
+                return builder.result
+            }
+            if insertions.isEmpty { return skeleton }
+            return merge(arguments)
+        }
+
+        /// The styled text with the arguments inserted; see ``filled(with:)``.
+        public func callAsFunction(_ arguments: any StyledTextArgument...) -> StyledText {
+            filled(with: arguments)
+        }
+
+        /// The template's diagnostics plus those for filling it with `argumentCount` arguments: placeholders
+        /// without an argument and arguments without a placeholder.
+        ///
+        /// - Parameter argumentCount: How many arguments will be given.
+        /// - Returns: Every diagnostic, in source order.
+        public func diagnostics(argumentCount: Int) -> [TemplateDiagnostic] {
+            var pending = program.diagnostics
+            var used = Set<Int>()
+            for placeholder in placeholders {
+                used.insert(placeholder.argumentIndex)
+                if placeholder.argumentIndex >= argumentCount {
+                    pending.append(PendingDiagnostic(kind: .missingArgument,
+                                                     utf8Offset: placeholder.sourceRange.lowerBound,
+                                                     subject: placeholder.spelling))
+                }
+            }
+            for index in 0..<max(argumentCount, 0) where !used.contains(index) {
+                pending.append(PendingDiagnostic(kind: .unusedArgument, utf8Offset: source.utf8.count,
+                                                 subject: String(index + 1)))
+            }
+            return Self.locate(pending, dropped: program.droppedDiagnostics, in: source)
+        }
+
+        /// Every placeholder, in source order, including those in tag parameters.
+        var placeholders: [Placeholder] {
+            var result: [Placeholder] = []
+            var tagsSeen = Set<Int>()
+            for token in program.tokens {
+                switch token {
+                case let .placeholder(placeholder):
+                    result.append(placeholder)
+                case let .open(tagIndex), let .element(tagIndex):
+                    guard tagsSeen.insert(tagIndex).inserted else { continue }
+                    for parameter in program.tags[tagIndex].dynamicParameters {
+                        for case let .placeholder(placeholder) in parameter.pieces { result.append(placeholder) }
+                    }
+                default:
+                    continue
+                }
+            }
+            return result.sorted { $0.sourceRange.lowerBound < $1.sourceRange.lowerBound }
+        }
+
+        public static func == (lhs: Template, rhs: Template) -> Bool {
+            lhs.source == rhs.source && lhs.options == rhs.options
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(source)
+            hasher.combine(options)
+        }
+
+        // MARK: Internals
+
+        static func parse(_ source: String, options: Options, collectsDiagnostics: Bool) -> TemplateProgram {
+            if let maximum = options.maximumLength, source.utf8.count > maximum {
+                var program = TemplateProgram()
+                if !source.isEmpty { program.tokens = [.literal(0..<source.utf8.count)] }
+                if collectsDiagnostics {
+                    program.diagnostics = [PendingDiagnostic(kind: .inputTooLong, utf8Offset: 0,
+                                                             subject: String(source.utf8.count))]
+                }
+                return program
+            }
+            var contiguous = source
+            contiguous.makeContiguousUTF8()
+            return contiguous.utf8.withContiguousStorageIfAvailable { bytes in
+                var tokenizer = TemplateTokenizer(bytes: bytes, source: contiguous, options: options,
+                                                  collectsDiagnostics: collectsDiagnostics)
+                return tokenizer.run()
+            } ?? TemplateProgram()
+        }
+
+        /// Fills the skeleton: its segments in order, with each argument inserted where its placeholder was.
+        ///
+        /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
+        /// later text with the same attributes may have been coalesced into that segment, but never before it.
+        private func merge(_ arguments: [any StyledTextArgument]) -> StyledText {
+            let builder = TemplateBuilder(program: program, source: source, arguments: arguments,
+                                          isolatesArguments: options.isolatesArguments)
+            var result = StyledText()
+            result.text.reserveCapacity(skeleton.text.utf8.count + 16 * insertions.count)
+            result.segments.reserveCapacity(skeleton.segments.count + 2 * insertions.count)
+            var next = 0
+            while next < insertions.count, insertions[next].segmentCount == 0 {
+                builder.insert(insertions[next].placeholder, stack: insertions[next].stack, into: &result)
+                next += 1
+            }
+            for (index, segment) in skeleton.segments.enumerated() {
+                var position: Int?
+                if case let .text(range) = segment.content {
+                    position = range.lowerBound
+                } else {
+                    result.appendSegment(segment.content, stack: segment.stack)
+                }
+                while next < insertions.count, insertions[next].segmentCount == index + 1 {
+                    let insertion = insertions[next]
+                    if let current = position {
+                        result.appendText(skeleton.substring(current..<insertion.offset), stack: segment.stack)
+                        position = insertion.offset
+                    }
+                    builder.insert(insertion.placeholder, stack: insertion.stack, into: &result)
+                    next += 1
+                }
+                if let current = position, case let .text(range) = segment.content {
+                    result.appendText(skeleton.substring(current..<range.upperBound), stack: segment.stack)
+                }
+            }
+            return result
+        }
+
+        /// Converts diagnostics' UTF-8 offsets to lines, columns and UTF-16 offsets in one forward sweep.
+        static func locate(_ pending: [PendingDiagnostic], dropped: Int, in source: String) -> [TemplateDiagnostic] {
+            guard !pending.isEmpty else { return [] }
+            let ordered = pending.enumerated().sorted {
+                ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
+            }.map(\.element)
+            var result: [TemplateDiagnostic] = []
+            result.reserveCapacity(ordered.count + 1)
+            let utf8 = source.utf8
+            var index = utf8.startIndex
+            var offset = 0
+            var line = 1
+            var column = 1
+            var utf16Offset = 0
+            var lineStart = utf8.startIndex
+            for diagnostic in ordered {
+                let target = min(diagnostic.utf8Offset, utf8.count)
+                while offset < target {
+                    let byte = utf8[index]
+                    if byte == UInt8(ascii: "\n") {
+                        line += 1
+                        column = 1
+                        lineStart = utf8.index(after: index)
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    if byte & 0xC0 != 0x80 { utf16Offset += byte >= 0xF0 ? 2 : 1 }
+                    index = utf8.index(after: index)
+                    offset += 1
+                }
+                let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                result.append(TemplateDiagnostic(kind: diagnostic.kind, line: line, column: column,
+                                                 utf16Offset: utf16Offset, subject: diagnostic.subject,
+                                                 sourceLine: source[lineStart..<lineEnd]))
+            }
+            if dropped > 0, let last = result.last {
+                result.append(TemplateDiagnostic(kind: .tooManyDiagnostics, line: last.line, column: last.column,
+                                                 utf16Offset: last.utf16Offset, subject: String(dropped),
+                                                 sourceLine: last.sourceLine))
+            }
+            return result
+        }
+    }
+}
+
+extension StyledText {
+    /// Parses a tagged template and inserts the arguments, leniently: this never fails and never loses text.
+    ///
+    /// ```swift
+    /// let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
+    /// text.parts  // [.text("bowties are "), .text("cool", [b]), .text(", says <i>Eve</i>")]
+    /// ```
+    ///
+    /// See ``Template`` for the grammar and how broken markup is repaired. To parse once and fill many times,
+    /// keep a ``Template``.
+    ///
+    /// - Parameters:
+    ///   - template: The template text.
+    ///   - arguments: The arguments for its placeholders, inserted as data.
+    ///   - options: Limits and behaviour.
+    /// - Complexity: O(*n*) in the size of template and result.
+    public init(template: String, _ arguments: any StyledTextArgument..., options: Template.Options = Template.Options()) {
+        self.init(template: template, arguments: arguments, options: options)
+    }
+
+    /// Parses a tagged template and inserts the arguments; see ``init(template:_:options:)``.
+    public init(template: String, arguments: [any StyledTextArgument], options: Template.Options = Template.Options()) {
+        let program = Template.parse(template, options: options, collectsDiagnostics: false)
+        var builder = TemplateBuilder(program: program, source: template, arguments: arguments,
+                                      isolatesArguments: options.isolatesArguments)
+        builder.run()
+        self = builder.result
+    }
+
+    /// Parses a tagged template strictly: throws every problem the lenient parser would repair.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try StyledText(validating: "Hello <b>%@", "Eve")
+    /// } catch {
+    ///     print(error)
+    ///     // error: unclosed tag <b>
+    ///     //  --> 1:7
+    ///     //   | Hello <b>%@
+    ///     //   |       ^
+    /// }
+    /// ```
+    ///
+    /// Besides markup problems it reports placeholders without an argument and arguments without a placeholder.
+    ///
+    /// - Parameters:
+    ///   - template: The template text.
+    ///   - arguments: The arguments for its placeholders.
+    ///   - options: Limits and behaviour.
+    /// - Throws: ``TemplateError`` listing every problem, with positions.
+    public init(validating template: String, _ arguments: any StyledTextArgument...,
+                options: Template.Options = Template.Options()) throws(TemplateError) {
+        let parsed = Template(template, options: options)
+        let diagnostics = parsed.diagnostics(argumentCount: arguments.count)
+        guard diagnostics.isEmpty else { throw TemplateError(diagnostics: diagnostics) }
+        self = parsed.filled(with: arguments)
+    }
+
+    /// Escapes text so that a template shows it literally: `StyledText(template: escape(s)).plainText == s`.
+    ///
+    /// Arguments never need this — they are inserted as data. It is for text spliced into a template string
+    /// before parsing.
+    ///
+    /// ```swift
+    /// StyledText.escape("5 < 6 & 100%")  // "5 &lt; 6 &amp; 100%%"
+    /// ```
+    ///
+    /// - Parameter text: The text to escape.
+    /// - Returns: The text with `&`, `<`, `>`, `"`, `'` as character references and `%` doubled.
+    /// - Complexity: O(*n*).
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var spanStart = text.startIndex
+        var index = text.startIndex
+        let utf8 = text.utf8
+        while index < text.endIndex {
+            let replacement: String?
+            switch utf8[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case UInt8(ascii: "%"): replacement = "%%"
+            default: replacement = nil
+            }
+            let next = utf8.index(after: index)
+            if let replacement {
+                result += text[spanStart..<index]
+                result += replacement
+                spanStart = next
+            }
+            index = next
+        }
+        result += text[spanStart...]
+        return result
+    }
+}

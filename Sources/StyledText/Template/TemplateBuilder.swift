@@ -1,0 +1,123 @@
+/// The second pass: replays a program's tokens into parts.
+///
+/// With arguments it inserts them as it goes; without (`arguments == nil`) it builds the template's skeleton
+/// and records where each argument goes, so that filling later is a cheap merge.
+struct TemplateBuilder {
+    let program: TemplateProgram
+    let source: String
+    let arguments: [any StyledTextArgument]?
+    let isolatesArguments: Bool
+    var result = StyledText()
+    var insertions: [Insertion] = []
+
+    /// Open tags, outermost first, each with its node once materialised.
+    private var open: [(attribute: StyledText.Attribute, tag: Int, node: AttributeNode?)] = []
+    /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
+    /// invalidates the nodes above it, which are rebuilt only when text needs them.
+    private var validPrefix = 0
+
+    /// Where an argument goes in the skeleton: after `segmentCount` segments, at UTF-8 `offset` of its text.
+    struct Insertion: Sendable {
+        var segmentCount: Int
+        var offset: Int
+        var placeholder: Placeholder
+        var stack: AttributeStack
+    }
+
+    init(program: TemplateProgram, source: String, arguments: [any StyledTextArgument]?, isolatesArguments: Bool) {
+        self.program = program
+        self.source = source
+        self.arguments = arguments
+        self.isolatesArguments = isolatesArguments
+        result.text.reserveCapacity(source.utf8.count)
+    }
+
+    mutating func run() {
+        for token in program.tokens {
+            switch token {
+            case let .text(range):
+                let start = result.text.utf8.count
+                CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
+                result.extendOrAppendText(start..<result.text.utf8.count, stack: currentStack())
+            case let .literal(range):
+                result.appendText(substring(range), stack: currentStack())
+            case let .placeholder(placeholder):
+                if arguments == nil {
+                    insertions.append(Insertion(segmentCount: result.segments.count, offset: result.text.utf8.count,
+                                                placeholder: placeholder, stack: currentStack()))
+                } else {
+                    insert(placeholder, stack: currentStack(), into: &result)
+                }
+            case let .open(tagIndex):
+                let tag = program.tags[tagIndex]
+                if tag.keep {
+                    open.append((attribute(of: tag), tagIndex, nil))
+                } else {
+                    result.appendText(substring(tag.sourceRange), stack: currentStack())
+                }
+            case let .close(tagIndex):
+                // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
+                if let position = open.lastIndex(where: { $0.tag == tagIndex }) {
+                    open.remove(at: position)
+                    validPrefix = min(validPrefix, position)
+                }
+            case let .element(tagIndex):
+                result.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
+            }
+        }
+    }
+
+    /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
+    func insert(_ placeholder: Placeholder, stack: AttributeStack, into text: inout StyledText) {
+        guard let arguments, placeholder.argumentIndex < arguments.count else {
+            text.appendText(placeholder.spelling, stack: stack)
+            return
+        }
+        let value = arguments[placeholder.argumentIndex].styledText(formattedAs: placeholder.specifier)
+        if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
+        text.append(value, inside: stack)
+        if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
+    }
+
+    /// The tag's attribute, with placeholders in its parameters filled when arguments are known.
+    private func attribute(of tag: TemplateTag) -> StyledText.Attribute {
+        guard let arguments, !tag.dynamicParameters.isEmpty else { return tag.attribute }
+        var parameters = tag.attribute.parameters
+        for parameter in tag.dynamicParameters {
+            parameters[parameter.name] = parameter.pieces.reduce(into: "") { value, piece in
+                switch piece {
+                case let .text(text):
+                    value += text
+                case let .placeholder(placeholder):
+                    if placeholder.argumentIndex < arguments.count {
+                        // Inserted as data: the argument's plain text, never decoded or parsed.
+                        value += arguments[placeholder.argumentIndex]
+                            .styledText(formattedAs: placeholder.specifier).plainText
+                    } else {
+                        value += placeholder.spelling
+                    }
+                }
+            }
+        }
+        return StyledText.Attribute(name: tag.attribute.name, parameters: parameters, action: nil)
+    }
+
+    private mutating func currentStack() -> AttributeStack {
+        if validPrefix < open.count {
+            var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
+            for index in validPrefix..<open.count {
+                let node = AttributeNode(open[index].attribute, parent: parent)
+                open[index].node = node
+                parent = node
+            }
+            validPrefix = open.count
+        }
+        return AttributeStack(top: open.last?.node)
+    }
+
+    private func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return source[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+}

@@ -1,0 +1,460 @@
+import Foundation
+
+/// A template after the first pass: tokens with every tag matched and every repair decided.
+struct TemplateProgram: Sendable {
+    var tokens: [TemplateToken] = []
+    var tags: [TemplateTag] = []
+    var diagnostics: [PendingDiagnostic] = []
+    /// Diagnostics found beyond `Options.maximumDiagnostics`.
+    var droppedDiagnostics = 0
+    /// The number of arguments the placeholders take: the highest argument index plus one.
+    var argumentCount = 0
+    /// Whether some tag parameter holds a placeholder, so that filling must rebuild attributes.
+    var hasDynamicParameters = false
+}
+
+enum TemplateToken: Sendable {
+    /// Template text, whose character references are decoded when it is built.
+    case text(Range<Int>)
+    /// Template bytes kept verbatim: a tag repaired into text.
+    case literal(Range<Int>)
+    case placeholder(Placeholder)
+    /// A start tag that opens (index into `tags`).
+    case open(Int)
+    /// An end tag that closes the tag opened by `tags[index]`.
+    case close(Int)
+    /// A void or self-closing tag.
+    case element(Int)
+}
+
+struct TemplateTag: Sendable {
+    var attribute: StyledText.Attribute
+    /// Parameters whose values hold placeholders, filled in when arguments are known.
+    var dynamicParameters: [DynamicParameter] = []
+    var sourceRange: Range<Int>
+    /// `false` when the tag was repaired into literal text (unclosed and unknown).
+    var keep = true
+}
+
+struct DynamicParameter: Sendable {
+    var name: String
+    var pieces: [Piece]
+
+    enum Piece: Sendable {
+        case text(String)
+        case placeholder(Placeholder)
+    }
+}
+
+/// A diagnostic before its position is converted to line, column and UTF-16 offset.
+struct PendingDiagnostic: Sendable {
+    var kind: TemplateDiagnostic.Kind
+    var utf8Offset: Int
+    var subject: String
+}
+
+/// The first pass: a single scan over the template's UTF-8 bytes, with no recursion and no regex.
+///
+/// Every search that can fail (a closing quote, `>`, `-->`) remembers the earliest offset from which it failed,
+/// so that a later search from at or beyond that offset fails at once: without that, `<a b="` repeated or
+/// `<!--` repeated would rescan to the end each time, quadratically.
+struct TemplateTokenizer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let source: String
+    let options: StyledText.Template.Options
+    let collectsDiagnostics: Bool
+    var program = TemplateProgram()
+
+    private var open: [(name: String, tag: Int)] = []
+    /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
+    /// its name is open.
+    private var openCounts: [String: Int]?
+    private var nextArgument = 0
+    private var failedSearchFrom: [UInt8: Int] = [:]
+    private var failedCommentSearchFrom = Int.max
+    /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
+    /// twice.
+    private var lastDiagnosedOffset = -1
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
+         collectsDiagnostics: Bool) {
+        self.bytes = bytes
+        self.source = source
+        self.options = options
+        self.collectsDiagnostics = collectsDiagnostics
+    }
+
+    /// Tag names that never take content.
+    static let voidNames: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta",
+                                         "param", "source", "track", "wbr"]
+
+    mutating func run() -> TemplateProgram {
+        let end = bytes.count
+        var index = 0
+        var textStart = 0
+        while index < end {
+            let byte = bytes[index]
+            if byte != UInt8(ascii: "<") && byte != UInt8(ascii: "%") {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
+                if let markupEnd = markup(at: index, textStart: textStart) {
+                    index = markupEnd
+                    textStart = markupEnd
+                } else {
+                    if lastDiagnosedOffset != index {
+                        diagnose(.literalLessThan, at: index, subject: snippet(at: index, length: 12))
+                    }
+                    index += 1
+                }
+            } else if index + 1 < end, bytes[index + 1] == UInt8(ascii: "%") {
+                // `%%` is a percent sign: keep the first as text, drop the second.
+                flushText(textStart..<(index + 1))
+                index += 2
+                textStart = index
+            } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
+                flushText(textStart..<index)
+                program.tokens.append(.placeholder(placeholder))
+                program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
+                index = placeholder.sourceRange.upperBound
+                textStart = index
+            } else {
+                diagnose(.invalidPlaceholder, at: index, subject: snippet(at: index, length: 2))
+                index += 1
+            }
+        }
+        flushText(textStart..<end)
+        closeRemainingTags()
+        return program
+    }
+
+    // MARK: Markup
+
+    /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
+    private mutating func markup(at start: Int, textStart: Int) -> Int? {
+        let end = bytes.count
+        guard start + 1 < end else { return nil }
+        let next = bytes[start + 1]
+        if next == UInt8(ascii: "!") {
+            if start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
+                guard let commentEnd = commentEnd(from: start + 4) else {
+                    diagnose(.unterminatedComment, at: start, subject: "")
+                    return nil
+                }
+                flushText(textStart..<start)
+                return commentEnd
+            }
+            // `<!DOCTYPE html>`, `<![CDATA[…]]>`: a bogus comment up to the next `>`, dropped.
+            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return nil }
+            flushText(textStart..<start)
+            return close + 1
+        }
+        if next == UInt8(ascii: "?") {
+            // `<?xml …?>`: a bogus comment, as HTML treats it.
+            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return nil }
+            flushText(textStart..<start)
+            return close + 1
+        }
+        if next == UInt8(ascii: "/") {
+            guard start + 2 < end, Self.isASCIILetter(bytes[start + 2]) else { return nil }
+            let nameEnd = scanName(from: start + 2)
+            var parameters: [(name: String, value: Range<Int>?)] = []
+            var ignored = false  // `</b/>` closes like `</b>`; end tags take no parameters either.
+            guard let tagEnd = scanParameters(from: nameEnd, into: &parameters, selfClosing: &ignored) else {
+                return nil
+            }
+            flushText(textStart..<start)
+            endTag(named: lowercasedName(start + 2..<nameEnd), at: start)
+            return tagEnd
+        }
+        guard Self.isASCIILetter(next) else { return nil }
+        let nameEnd = scanName(from: start + 1)
+        var parameters: [(name: String, value: Range<Int>?)] = []
+        var selfClosing = false
+        guard let tagEnd = scanParameters(from: nameEnd, into: &parameters, selfClosing: &selfClosing) else {
+            return nil
+        }
+        flushText(textStart..<start)
+        startTag(named: lowercasedName(start + 1..<nameEnd), parameters: parameters, selfClosing: selfClosing,
+                 range: start..<tagEnd)
+        return tagEnd
+    }
+
+    /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
+    private func scanName(from start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard Self.isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") else { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// Scans parameters after a tag name up to and including `>`; `nil` when the tag is not well-formed.
+    private mutating func scanParameters(from start: Int, into parameters: inout [(name: String, value: Range<Int>?)],
+                                         selfClosing: inout Bool) -> Int? {
+        let end = bytes.count
+        var index = start
+        // The name must end at white space, `/` or `>`: `<xyz@gmail.com>` and `<Congratulation!>` are text.
+        guard index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")
+            || bytes[index] == UInt8(ascii: ">") else { return nil }
+        while true {
+            while index < end, Self.isSpace(bytes[index]) { index += 1 }
+            guard index < end else { return nil }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") { return index + 1 }
+            if byte == UInt8(ascii: "/") {
+                if index + 1 < end, bytes[index + 1] == UInt8(ascii: ">") {
+                    selfClosing = true
+                    return index + 2
+                }
+                index += 1  // A stray `/` inside a tag is ignored, as HTML does.
+                continue
+            }
+            guard Self.isParameterNameByte(byte) else { return nil }
+            let nameStart = index
+            while index < end, Self.isParameterNameByte(bytes[index]) { index += 1 }
+            let name = lowercasedName(nameStart..<index)
+            var afterName = index
+            while afterName < end, Self.isSpace(bytes[afterName]) { afterName += 1 }
+            var value: Range<Int>?
+            if afterName < end, bytes[afterName] == UInt8(ascii: "=") {
+                index = afterName + 1
+                while index < end, Self.isSpace(bytes[index]) { index += 1 }
+                guard index < end else { return nil }
+                let quote = bytes[index]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    guard let close = find(quote, from: index + 1) else { return nil }
+                    value = (index + 1)..<close
+                    index = close + 1
+                } else {
+                    let valueStart = index
+                    while index < end, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
+                        let byte = bytes[index]
+                        guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "<"),
+                              byte != UInt8(ascii: "="), byte != UInt8(ascii: "`") else { return nil }
+                        index += 1
+                    }
+                    value = valueStart..<index
+                }
+            }
+            // The first of duplicate parameters wins, as in HTML.
+            if !parameters.contains(where: { $0.name == name }) {
+                parameters.append((name, value))
+            }
+        }
+    }
+
+    private mutating func startTag(named name: String, parameters: [(name: String, value: Range<Int>?)],
+                                   selfClosing: Bool, range: Range<Int>) {
+        let tagIndex = program.tags.count
+        program.tags.append(makeTag(named: name, parameters: parameters, range: range))
+        if selfClosing || Self.voidNames.contains(name) {
+            program.tokens.append(.element(tagIndex))
+            return
+        }
+        guard open.count < options.maximumDepth else {
+            program.tags[tagIndex].keep = false
+            program.tokens.append(.literal(range))
+            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            return
+        }
+        open.append((name, tagIndex))
+        if openCounts != nil {
+            openCounts?[name, default: 0] += 1
+        } else if open.count > 32 {
+            openCounts = Dictionary(open.map { ($0.name, 1) }, uniquingKeysWith: +)
+        }
+        program.tokens.append(.open(tagIndex))
+    }
+
+    private mutating func endTag(named name: String, at offset: Int) {
+        if let counts = openCounts, counts[name, default: 0] == 0 {
+            diagnose(.strayEndTag, at: offset, subject: name)
+            return
+        }
+        guard let position = open.lastIndex(where: { $0.name == name }) else {
+            diagnose(.strayEndTag, at: offset, subject: name)
+            return
+        }
+        if position != open.count - 1 {
+            diagnose(.misnestedEndTag, at: offset, subject: open[open.count - 1].name)
+        }
+        let closed = open.remove(at: position)
+        openCounts?[name, default: 1] -= 1
+        program.tokens.append(.close(closed.tag))
+    }
+
+    /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
+    /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
+    private mutating func closeRemainingTags() {
+        for (name, tagIndex) in open {
+            let tag = program.tags[tagIndex]
+            if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
+                diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
+            } else {
+                program.tags[tagIndex].keep = false
+                diagnose(.unclosedUnknownTag, at: tag.sourceRange.lowerBound, subject: name)
+            }
+        }
+        open.removeAll()
+    }
+
+    private mutating func makeTag(named name: String, parameters: [(name: String, value: Range<Int>?)],
+                                  range: Range<Int>) -> TemplateTag {
+        guard !parameters.isEmpty else {
+            return TemplateTag(attribute: StyledText.Attribute(name: name, parameters: [:], action: nil),
+                               sourceRange: range)
+        }
+        var values: [String: String] = [:]
+        var dynamic: [DynamicParameter] = []
+        for (parameterName, valueRange) in parameters {
+            guard let valueRange, !valueRange.isEmpty else {
+                values[parameterName] = ""
+                continue
+            }
+            let pieces = valuePieces(valueRange)
+            if pieces.contains(where: { if case .placeholder = $0 { true } else { false } }) {
+                dynamic.append(DynamicParameter(name: parameterName, pieces: pieces))
+                program.hasDynamicParameters = true
+            }
+            values[parameterName] = pieces.reduce(into: "") { result, piece in
+                switch piece {
+                case let .text(text): result += text
+                case let .placeholder(placeholder): result += placeholder.spelling
+                }
+            }
+        }
+        return TemplateTag(attribute: StyledText.Attribute(name: name, parameters: values, action: nil),
+                           dynamicParameters: dynamic, sourceRange: range)
+    }
+
+    /// A parameter value split at its placeholders, with character references decoded by the attribute rules.
+    private mutating func valuePieces(_ range: Range<Int>) -> [DynamicParameter.Piece] {
+        guard bytes[range].contains(UInt8(ascii: "%")) else {
+            return [.text(CharacterReferences.decode(substring(range), inAttributeValue: true))]
+        }
+        var pieces: [DynamicParameter.Piece] = []
+        var text = ""
+        var literalStart = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            if index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: "%") {
+                CharacterReferences.decode(substring(literalStart..<(index + 1)), inAttributeValue: true, into: &text)
+                index += 2
+                literalStart = index
+                continue
+            }
+            let valueBytes = UnsafeBufferPointer(rebasing: bytes[..<range.upperBound])
+            if let placeholder = Placeholder.parse(valueBytes, at: index, nextIndex: &nextArgument) {
+                CharacterReferences.decode(substring(literalStart..<index), inAttributeValue: true, into: &text)
+                if !text.isEmpty { pieces.append(.text(text)) }
+                text = ""
+                pieces.append(.placeholder(placeholder))
+                program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
+                index = placeholder.sourceRange.upperBound
+                literalStart = index
+            } else {
+                diagnose(.invalidPlaceholder, at: index, subject: snippet(at: index, length: 2))
+                index += 1
+            }
+        }
+        CharacterReferences.decode(substring(literalStart..<range.upperBound), inAttributeValue: true, into: &text)
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    // MARK: Searching
+
+    /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
+    private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
+        if let failed = failedSearchFrom[byte], start >= failed { return nil }
+        if start < bytes.count, let base = bytes.baseAddress,
+           let found = memchr(base + start, Int32(byte), bytes.count - start) {
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        failedSearchFrom[byte] = min(failedSearchFrom[byte] ?? .max, start)
+        return nil
+    }
+
+    /// The offset after the `-->` that ends a comment whose body starts at `start`.
+    private mutating func commentEnd(from start: Int) -> Int? {
+        let end = bytes.count
+        // `<!-->` and `<!--->` are complete (empty) comments in HTML.
+        if start < end, bytes[start] == UInt8(ascii: ">") { return start + 1 }
+        if start + 1 < end, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: ">") { return start + 2 }
+        guard start < failedCommentSearchFrom else { return nil }
+        var index = start
+        while let dash = find(UInt8(ascii: "-"), from: index) {
+            if dash + 2 < end, bytes[dash + 1] == UInt8(ascii: "-"), bytes[dash + 2] == UInt8(ascii: ">") {
+                return dash + 3
+            }
+            index = dash + 1
+        }
+        failedCommentSearchFrom = start
+        return nil
+    }
+
+    // MARK: Helpers
+
+    private mutating func flushText(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        program.tokens.append(.text(range))
+    }
+
+    private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, subject: String) {
+        guard collectsDiagnostics else { return }
+        guard program.diagnostics.count < options.maximumDiagnostics else {
+            program.droppedDiagnostics += 1
+            return
+        }
+        lastDiagnosedOffset = offset
+        program.diagnostics.append(PendingDiagnostic(kind: kind, utf8Offset: offset, subject: subject))
+    }
+
+    /// Up to `length` bytes of the template from `start`, cut at a scalar boundary and before a line break.
+    private func snippet(at start: Int, length: Int) -> String {
+        guard collectsDiagnostics else { return "" }
+        var end = min(start + length, bytes.count)
+        if let newline = bytes[start..<end].firstIndex(of: UInt8(ascii: "\n")) { end = newline }
+        while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = source.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return source[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+
+    /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
+    private func lowercasedName(_ range: Range<Int>) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            return String(decoding: slice, as: UTF8.self)
+        }
+        return String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// Parameter names take anything HTML allows but white space, quotes, `<`, `>`, `/`, `=` and controls.
+    static func isParameterNameByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+            && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/")
+            && byte != UInt8(ascii: "=")
+    }
+}

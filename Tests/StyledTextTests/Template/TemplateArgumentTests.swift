@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite struct TemplateArgumentTests {
+    @Test func argumentsAreInsertedAsTextNeverParsed() {
+        let text = StyledText(template: "Pick: %@ <i>or</i> %@", "<b>Eve</b>", "&lt; %1$@")
+        #expect(text.debugDescription == """
+            text "Pick: <b>Eve</b> "
+            text "or" [i]
+            text " &lt; %1$@"
+            """)
+    }
+
+    @Test func positionalAndRepeatedPlaceholders() {
+        #expect(StyledText(template: "%2$@ then %1$@", "a", "b").plainText == "b then a")
+        #expect(StyledText(template: "%1$@ %1$@", "x").plainText == "x x")
+        #expect(StyledText(template: "%@ %@ %1$@", "a", "b").plainText == "a b a")
+    }
+
+    @Test func typedPlaceholders() {
+        let text = StyledText(template: "%d|%ld|%lld|%u|%.2f|%lf|%i|%5d|%x|%@|%@|%%", 1, 2, 3, 4, 3.14159, 2.5, -7, 42, 255,
+                              1.5, 10)
+        #expect(text.plainText == "1|2|3|4|3.14|2.500000|-7|   42|ff|1.5|10|%")
+    }
+
+    @Test func mismatchedTypesFormatSensibly() {
+        #expect(StyledText(template: "%d %f %@", "text", 3, 2.0).plainText == "text 3.000000 2.0")
+        #expect(StyledText(template: "%d", 2.9).plainText == "2")
+        #expect(StyledText(template: "%d", Double.infinity).plainText == "inf")
+        #expect(StyledText(template: "%u", -1).plainText == "18446744073709551615")
+        #expect(StyledText(template: "%lld", UInt64.max).plainText == "18446744073709551615")
+        #expect(StyledText(template: "%@", Int8(-3)).plainText == "-3")
+    }
+
+    @Test func missingArgumentStaysLiteralAndExtraIsIgnored() {
+        #expect(StyledText(template: "a %@ b %2$@ c", "x").plainText == "a x b %2$@ c")
+        #expect(StyledText(template: "no placeholders", "ignored").plainText == "no placeholders")
+        let template = StyledText.Template("a %@ b %3$@")
+        let diagnostics = template.diagnostics(argumentCount: 2)
+        #expect(diagnostics.map(\.kind) == [.missingArgument, .unusedArgument])
+        #expect(diagnostics.map(\.subject) == ["%3$@", "2"])
+        #expect(template.argumentCount == 3)
+    }
+
+    @Test func styledArgumentKeepsItsAttributesInsideTheTags() {
+        let name: StyledText = "\("Eve", .important)"
+        let text = StyledText(template: "<b>%@</b>!", name)
+        #expect(text.parts == [
+            .text("Eve", attributes: [.tag("b"), .important]),
+            .text("!", attributes: []),
+        ])
+    }
+
+    @Test func placeholdersInParameterValuesAreSubstitutedAsData() {
+        let text = StyledText(template: "<a href=\"%@\">x</a><a href='https://x/%1$@?q=%2$@&amp;r'>y</a>",
+                              "\"><script>", "&lt;")
+        #expect(text.parts == [
+            .text("x", attributes: [.tag("a", ["href": "\"><script>"])]),
+            .text("y", attributes: [.tag("a", ["href": "https://x/\"><script>?q=&lt;&r"])]),
+        ])
+        let template = StyledText.Template("<a href=\"%@\">%@</a>")
+        #expect(template.argumentCount == 2)
+        #expect(template("u1", "t1").parts == [.text("t1", attributes: [.tag("a", ["href": "u1"])])])
+        #expect(template("u2", "t2").parts == [.text("t2", attributes: [.tag("a", ["href": "u2"])])])
+    }
+
+    @Test func elementParametersTakePlaceholdersToo() {
+        #expect(StyledText(template: "<icon name='%@'/>", "star").parts
+            == [.element(.tag("icon", ["name": "star"]), attributes: [])])
+    }
+
+    @Test func templateIsReusable() {
+        let template = StyledText.Template("Hello <b>%@</b>, you have %lld messages")
+        #expect(template("Eve", 3).debugDescription == "text \"Hello \"\ntext \"Eve\" [b]\ntext \", you have 3 messages\"")
+        #expect(template("Bob", 0).plainText == "Hello Bob, you have 0 messages")
+        #expect(template.filled(with: ["Ann", 1]) == StyledText(template: template.source, "Ann", 1))
+    }
+
+    @Test func fillingAgreesWithOneShotParsingEverywhere() {
+        let templates = ["%@", "%@%@", "a%@b", "<b>%@</b>%@", "%@<br>%@", "<br>%@<br>", "<b>x%@y</b>z%@", "%@<b></b>%@",
+                         "<i>a<b>%@</b>%@</i>%@", "%3$@%1$@%2$@", "<b>%@<br></b>%@"]
+        let arguments: [any StyledTextArgument] = ["1", StyledText("2", attributes: [.important]), "3"]
+        for source in templates {
+            #expect(StyledText.Template(source).filled(with: arguments) == StyledText(template: source, arguments: arguments),
+                    "\(source)")
+        }
+    }
+
+    @Test func argumentsCanBeIsolatedForBidirectionalText() {
+        var options = StyledText.Template.Options()
+        options.isolatesArguments = true
+        let text = StyledText(template: "שלום %@!", "Eve", options: options)
+        #expect(text.plainText == "שלום \u{2068}Eve\u{2069}!")
+        #expect(StyledText.Template("<b>%@</b>", options: options)("x").parts
+            == [.text("\u{2068}x\u{2069}", attributes: [.tag("b")])])
+    }
+
+    @Test func markupLiteralTreatsInterpolationsAsArguments() {
+        let name = "<Eve & %@>"
+        let text = StyledText(markup: "Hello <b>\(name)</b>, 100% \(42) \(1.5) \(UInt(7))")
+        #expect(text.debugDescription == """
+            text "Hello "
+            text "<Eve & %@>" [b]
+            text ", 100% 42 1.500000 7"
+            """)
+        let literal: StyledText.TemplateLiteral = "a \(name) \(Int64(1)) \(UInt8(2)) \(Float(0.5)) %"
+        #expect(literal.key == "a %@ %lld %llu %lf %%")
+        #expect(literal.arguments.count == 4)
+    }
+
+    @Test func markupLiteralNestsStyledArguments() {
+        let inner: StyledText = "\("x", .important)"
+        #expect(StyledText(markup: "<p>\(inner)</p>").parts == [.text("x", attributes: [.tag("p"), .important])])
+    }
+}
