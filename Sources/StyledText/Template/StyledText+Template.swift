@@ -164,14 +164,14 @@ extension StyledText {
         /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
         /// later text with the same attributes may have been coalesced into that segment, but never before it.
         private func merge(_ arguments: [any StyledTextArgument]) -> StyledText {
-            let builder = TemplateBuilder(program: program, source: source, arguments: arguments,
-                                          isolatesArguments: options.isolatesArguments)
             var result = StyledText()
             result.text.reserveCapacity(skeleton.text.utf8.count + 16 * insertions.count)
             result.segments.reserveCapacity(skeleton.segments.count + 2 * insertions.count)
             var next = 0
             while next < insertions.count, insertions[next].segmentCount == 0 {
-                builder.insert(insertions[next].placeholder, stack: insertions[next].stack, into: &result)
+                TemplateBuilder.insert(insertions[next].placeholder, arguments: arguments,
+                                      isolatesArguments: options.isolatesArguments, stack: insertions[next].stack,
+                                      into: &result)
                 next += 1
             }
             for (index, segment) in skeleton.segments.enumerated() {
@@ -187,7 +187,9 @@ extension StyledText {
                         result.appendText(skeleton.substring(current..<insertion.offset), stack: segment.stack)
                         position = insertion.offset
                     }
-                    builder.insert(insertion.placeholder, stack: insertion.stack, into: &result)
+                    TemplateBuilder.insert(insertion.placeholder, arguments: arguments,
+                                          isolatesArguments: options.isolatesArguments, stack: insertion.stack,
+                                          into: &result)
                     next += 1
                 }
                 if let current = position, case let .text(range) = segment.content {

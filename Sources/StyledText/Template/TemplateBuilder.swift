@@ -46,7 +46,11 @@ struct TemplateBuilder {
                     insertions.append(Insertion(segmentCount: result.segments.count, offset: result.text.utf8.count,
                                                 placeholder: placeholder, stack: currentStack()))
                 } else {
-                    insert(placeholder, stack: currentStack(), into: &result)
+                    // Static, with the arguments passed in: calling an instance method while `result` is
+                    // borrowed inout would copy `result` (the whole text so far) for every placeholder.
+                    let stack = currentStack()
+                    Self.insert(placeholder, arguments: arguments, isolatesArguments: isolatesArguments, stack: stack,
+                                into: &result)
                 }
             case let .open(tagIndex):
                 let tag = program.tags[tagIndex]
@@ -68,7 +72,8 @@ struct TemplateBuilder {
     }
 
     /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
-    func insert(_ placeholder: Placeholder, stack: AttributeStack, into text: inout StyledText) {
+    static func insert(_ placeholder: Placeholder, arguments: [any StyledTextArgument]?, isolatesArguments: Bool,
+                       stack: AttributeStack, into text: inout StyledText) {
         guard let arguments, placeholder.argumentIndex < arguments.count else {
             text.appendText(placeholder.spelling, stack: stack)
             return
