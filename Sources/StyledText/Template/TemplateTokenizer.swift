@@ -63,41 +63,69 @@ struct TemplateTokenizer {
     let source: String
     let options: StyledText.Template.Options
     let collectsDiagnostics: Bool
+    /// When set, the tokenizer writes the plain text into `plainText` instead of tokens: the fast path of
+    /// ``StyledText/plainText(ofTemplate:options:)``, making exactly the same decisions.
+    let stripsMarkup: Bool
     var program = TemplateProgram()
+    /// The plain text, when `stripsMarkup`.
+    private(set) var plainText = ""
 
     private var open: [(name: String, tag: Int)] = []
     /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
     /// its name is open.
     private var openCounts: [String: Int]?
     private var nextArgument = 0
-    private var failedSearchFrom: [UInt8: Int] = [:]
+    /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
+    private var failedGreaterThanFrom = Int.max
+    private var failedDoubleQuoteFrom = Int.max
+    private var failedSingleQuoteFrom = Int.max
+    private var failedDashFrom = Int.max
     private var failedCommentSearchFrom = Int.max
+    /// The parameters of the tag being scanned, as byte ranges; reused from tag to tag, so that scanning a tag
+    /// allocates nothing.
+    private var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
+    /// When `stripsMarkup`: start tags still open, with where their text would go should they turn out to be
+    /// literal text (unclosed and unknown).
+    private var strippedTags: [(offset: Int, source: Range<Int>, hasParameters: Bool)] = []
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         collectsDiagnostics: Bool) {
+         collectsDiagnostics: Bool, stripsMarkup: Bool = false) {
         self.bytes = bytes
         self.source = source
         self.options = options
         self.collectsDiagnostics = collectsDiagnostics
+        self.stripsMarkup = stripsMarkup
     }
 
-    /// Tag names that never take content.
-    static let voidNames: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta",
-                                         "param", "source", "track", "wbr"]
+    /// Whether a tag never takes content (HTML's void elements), without hashing: a switch over the few names.
+    static func isVoid(_ name: String) -> Bool {
+        switch name {
+        case "area", "base", "br", "col", "embed", "hr", "img", "input", "meta", "param", "source", "track", "wbr":
+            true
+        default:
+            false
+        }
+    }
 
     mutating func run() -> TemplateProgram {
         let end = bytes.count
+        if stripsMarkup {
+            plainText.reserveCapacity(end)
+        } else {
+            // Most templates have a token or two per `<` and `%`; reserving avoids regrowing the arrays.
+            let markers = Self.countMarkers(bytes)
+            program.tokens.reserveCapacity(2 * markers + 1)
+            program.tags.reserveCapacity(markers)
+        }
         var index = 0
         var textStart = 0
         while index < end {
+            index = Self.nextMarker(in: bytes, from: index)
+            guard index < end else { break }
             let byte = bytes[index]
-            if byte != UInt8(ascii: "<") && byte != UInt8(ascii: "%") {
-                index += 1
-                continue
-            }
             if byte == UInt8(ascii: "<") {
                 if let markupEnd = markup(at: index, textStart: textStart) {
                     index = markupEnd
@@ -115,7 +143,12 @@ struct TemplateTokenizer {
                 textStart = index
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
                 flushText(textStart..<index)
-                program.tokens.append(.placeholder(placeholder))
+                if stripsMarkup {
+                    // Without arguments a placeholder stays as its spelling (which normalises `%01$@` to `%1$@`).
+                    plainText += placeholder.spelling
+                } else {
+                    program.tokens.append(.placeholder(placeholder))
+                }
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
                 textStart = index
@@ -127,6 +160,50 @@ struct TemplateTokenizer {
         flushText(textStart..<end)
         closeRemainingTags()
         return program
+    }
+
+    /// The plain text of the template: the tokenizer run with `stripsMarkup`.
+    mutating func runStripping() -> String {
+        precondition(stripsMarkup)
+        _ = run()
+        return plainText
+    }
+
+    /// The offset of the next `<` or `%` at or after `start`, or `bytes.count`.
+    @inline(__always)
+    private static func nextMarker(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let end = bytes.count
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time (text is most of a template): XOR turns the byte sought into zero, and
+            // `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is zero. On a hit the byte loop
+            // below finds the exact byte (a borrow can flag a later byte too, never miss an earlier one).
+            let raw = UnsafeRawPointer(base)
+            while end - index >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let lessThan = word ^ 0x3C3C_3C3C_3C3C_3C3C
+                let percent = word ^ 0x2525_2525_2525_2525
+                let found = ((lessThan &- 0x0101_0101_0101_0101) & ~lessThan)
+                    | ((percent &- 0x0101_0101_0101_0101) & ~percent)
+                if found & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "%") {
+            index += 1
+        }
+        return index
+    }
+
+    /// How many `<` and `%` the template holds: a cheap estimate of its token count.
+    private static func countMarkers(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = nextMarker(in: bytes, from: 0)
+        while index < bytes.count {
+            count += 1
+            index = nextMarker(in: bytes, from: index + 1)
+        }
+        return count
     }
 
     // MARK: Markup
@@ -159,9 +236,8 @@ struct TemplateTokenizer {
         if next == UInt8(ascii: "/") {
             guard start + 2 < end, Self.isASCIILetter(bytes[start + 2]) else { return nil }
             let nameEnd = scanName(from: start + 2)
-            var parameters: [(name: String, value: Range<Int>?)] = []
             var ignored = false  // `</b/>` closes like `</b>`; end tags take no parameters either.
-            guard let tagEnd = scanParameters(from: nameEnd, into: &parameters, selfClosing: &ignored) else {
+            guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &ignored) else {
                 return nil
             }
             flushText(textStart..<start)
@@ -170,14 +246,12 @@ struct TemplateTokenizer {
         }
         guard Self.isASCIILetter(next) else { return nil }
         let nameEnd = scanName(from: start + 1)
-        var parameters: [(name: String, value: Range<Int>?)] = []
         var selfClosing = false
-        guard let tagEnd = scanParameters(from: nameEnd, into: &parameters, selfClosing: &selfClosing) else {
+        guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &selfClosing) else {
             return nil
         }
         flushText(textStart..<start)
-        startTag(named: lowercasedName(start + 1..<nameEnd), parameters: parameters, selfClosing: selfClosing,
-                 range: start..<tagEnd)
+        startTag(named: lowercasedName(start + 1..<nameEnd), selfClosing: selfClosing, range: start..<tagEnd)
         return tagEnd
     }
 
@@ -193,11 +267,12 @@ struct TemplateTokenizer {
         return index
     }
 
-    /// Scans parameters after a tag name up to and including `>`; `nil` when the tag is not well-formed.
-    private mutating func scanParameters(from start: Int, into parameters: inout [(name: String, value: Range<Int>?)],
-                                         selfClosing: inout Bool) -> Int? {
+    /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
+    /// not well-formed.
+    private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
+        scannedParameters.removeAll(keepingCapacity: true)
         // The name must end at white space, `/` or `>`: `<xyz@gmail.com>` and `<Congratulation!>` are text.
         guard index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")
             || bytes[index] == UInt8(ascii: ">") else { return nil }
@@ -217,7 +292,7 @@ struct TemplateTokenizer {
             guard Self.isParameterNameByte(byte) else { return nil }
             let nameStart = index
             while index < end, Self.isParameterNameByte(bytes[index]) { index += 1 }
-            let name = lowercasedName(nameStart..<index)
+            let name = nameStart..<index
             var afterName = index
             while afterName < end, Self.isSpace(bytes[afterName]) { afterName += 1 }
             var value: Range<Int>?
@@ -242,33 +317,56 @@ struct TemplateTokenizer {
                 }
             }
             // The first of duplicate parameters wins, as in HTML.
-            if !parameters.contains(where: { $0.name == name }) {
-                parameters.append((name, value))
+            if !scannedParameters.contains(where: { sameName($0.name, name) }) {
+                scannedParameters.append((name, value))
             }
         }
     }
 
-    private mutating func startTag(named name: String, parameters: [(name: String, value: Range<Int>?)],
-                                   selfClosing: Bool, range: Range<Int>) {
-        let tagIndex = program.tags.count
-        program.tags.append(makeTag(named: name, parameters: parameters, range: range))
-        if selfClosing || Self.voidNames.contains(name) {
-            program.tokens.append(.element(tagIndex))
-            return
+    /// Whether two parameter names are equal ignoring ASCII case (names are lowercased).
+    private func sameName(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        guard left.count == right.count else { return false }
+        var l = left.lowerBound
+        var r = right.lowerBound
+        while l < left.upperBound {
+            if Self.asciiLowercased(bytes[l]) != Self.asciiLowercased(bytes[r]) { return false }
+            l += 1
+            r += 1
         }
-        guard open.count < options.maximumDepth else {
-            program.tags[tagIndex].keep = false
-            program.tokens.append(.literal(range))
-            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
-            return
+        return true
+    }
+
+    private mutating func startTag(named name: String, selfClosing: Bool, range: Range<Int>) {
+        if stripsMarkup {
+            // Elements and tags leave no text; only a tag too deep, or one left open and unknown, is text.
+            if selfClosing || Self.isVoid(name) { return }
+            guard open.count < options.maximumDepth else {
+                plainText += substring(range)
+                return
+            }
+            open.append((name, strippedTags.count))
+            strippedTags.append((plainText.utf8.count, range, !scannedParameters.isEmpty))
+        } else {
+            let tagIndex = program.tags.count
+            program.tags.append(makeTag(named: name, range: range))
+            if selfClosing || Self.isVoid(name) {
+                program.tokens.append(.element(tagIndex))
+                return
+            }
+            guard open.count < options.maximumDepth else {
+                program.tags[tagIndex].keep = false
+                program.tokens.append(.literal(range))
+                diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+                return
+            }
+            open.append((name, tagIndex))
+            program.tokens.append(.open(tagIndex))
         }
-        open.append((name, tagIndex))
         if openCounts != nil {
             openCounts?[name, default: 0] += 1
         } else if open.count > 32 {
             openCounts = Dictionary(open.map { ($0.name, 1) }, uniquingKeysWith: +)
         }
-        program.tokens.append(.open(tagIndex))
     }
 
     private mutating func endTag(named name: String, at offset: Int) {
@@ -285,12 +383,16 @@ struct TemplateTokenizer {
         }
         let closed = open.remove(at: position)
         openCounts?[name, default: 1] -= 1
-        program.tokens.append(.close(closed.tag))
+        if !stripsMarkup { program.tokens.append(.close(closed.tag)) }
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
     /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
     private mutating func closeRemainingTags() {
+        if stripsMarkup {
+            stripRemainingTags()
+            return
+        }
         for (name, tagIndex) in open {
             let tag = program.tags[tagIndex]
             if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
@@ -303,15 +405,41 @@ struct TemplateTokenizer {
         open.removeAll()
     }
 
-    private mutating func makeTag(named name: String, parameters: [(name: String, value: Range<Int>?)],
-                                  range: Range<Int>) -> TemplateTag {
-        guard !parameters.isEmpty else {
+    /// `closeRemainingTags` for `stripsMarkup`: the tags that become text again are put back where they were.
+    private mutating func stripRemainingTags() {
+        var literal: [(offset: Int, source: Range<Int>)] = []
+        for (name, index) in open {
+            let tag = strippedTags[index]
+            if !options.knownTagNames.contains(name) && !tag.hasParameters {
+                literal.append((tag.offset, tag.source))
+            }
+        }
+        open.removeAll()
+        guard !literal.isEmpty else { return }
+        // `open` keeps source order, so the offsets ascend: one pass splices every tag back in.
+        var result = ""
+        result.reserveCapacity(plainText.utf8.count + literal.reduce(0) { $0 + $1.source.count })
+        let utf8 = plainText.utf8
+        var copied = utf8.startIndex
+        for (offset, sourceRange) in literal {
+            let position = utf8.index(utf8.startIndex, offsetBy: offset)
+            result += plainText[copied..<position]
+            result += substring(sourceRange)
+            copied = position
+        }
+        result += plainText[copied...]
+        plainText = result
+    }
+
+    private mutating func makeTag(named name: String, range: Range<Int>) -> TemplateTag {
+        guard !scannedParameters.isEmpty else {
             return TemplateTag(attribute: StyledText.Attribute(name: name, parameters: [:], action: nil),
                                sourceRange: range)
         }
-        var values: [String: String] = [:]
+        var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
-        for (parameterName, valueRange) in parameters {
+        for (nameRange, valueRange) in scannedParameters {
+            let parameterName = lowercasedName(nameRange)
             guard let valueRange, !valueRange.isEmpty else {
                 values[parameterName] = ""
                 continue
@@ -375,13 +503,28 @@ struct TemplateTokenizer {
 
     /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
     private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
-        if let failed = failedSearchFrom[byte], start >= failed { return nil }
+        if start >= failedSearchFrom(byte) { return nil }
         if start < bytes.count, let base = bytes.baseAddress,
            let found = memchr(base + start, Int32(byte), bytes.count - start) {
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        failedSearchFrom[byte] = min(failedSearchFrom[byte] ?? .max, start)
+        switch byte {
+        case UInt8(ascii: ">"): failedGreaterThanFrom = min(failedGreaterThanFrom, start)
+        case UInt8(ascii: "\""): failedDoubleQuoteFrom = min(failedDoubleQuoteFrom, start)
+        case UInt8(ascii: "'"): failedSingleQuoteFrom = min(failedSingleQuoteFrom, start)
+        default: failedDashFrom = min(failedDashFrom, start)
+        }
         return nil
+    }
+
+    /// Where a search for `byte` (one of `>`, `"`, `'`, `-`) last failed from.
+    private func failedSearchFrom(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: ">"): failedGreaterThanFrom
+        case UInt8(ascii: "\""): failedDoubleQuoteFrom
+        case UInt8(ascii: "'"): failedSingleQuoteFrom
+        default: failedDashFrom
+        }
     }
 
     /// The offset after the `-->` that ends a comment whose body starts at `start`.
@@ -406,7 +549,12 @@ struct TemplateTokenizer {
 
     private mutating func flushText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        program.tokens.append(.text(range))
+        if stripsMarkup {
+            // Decoded per text node, exactly as the builder decodes each text token.
+            CharacterReferences.decode(substring(range), inAttributeValue: false, into: &plainText)
+        } else {
+            program.tokens.append(.text(range))
+        }
     }
 
     private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, subject: String) {
@@ -441,6 +589,10 @@ struct TemplateTokenizer {
             return String(decoding: slice, as: UTF8.self)
         }
         return String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     static func isASCIILetter(_ byte: UInt8) -> Bool {

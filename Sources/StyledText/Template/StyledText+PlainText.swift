@@ -1,0 +1,36 @@
+extension StyledText {
+    /// The plain text of a tagged template, without building styled text: the fast path for search indexes,
+    /// accessibility labels, notifications and logs.
+    ///
+    /// Always equal to `StyledText(template: template, options: options).plainText`: the same single scan
+    /// makes the same repairs (a tag left open and unknown, or nested too deep, is kept as text; comments are
+    /// dropped; character references are decoded; `%%` is a percent sign; a placeholder, having no argument,
+    /// stays as written), but writes the text directly instead of tokens, tags and attributes.
+    ///
+    /// ```swift
+    /// StyledText.plainText(ofTemplate: "Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%")
+    /// // "Hi %@ & <Hottest> deals, 100%"
+    /// ```
+    ///
+    /// Named after what it returns, like ``plainText``, rather than after what it removes: "strip" would suggest
+    /// that it only deletes tags, when it also decodes references and keeps broken markup as text.
+    ///
+    /// - Parameters:
+    ///   - template: The template text.
+    ///   - options: The options the template would be parsed with; they decide depth and which unclosed tags
+    ///     are text.
+    /// - Returns: The template's plain text.
+    /// - Complexity: O(*n*) in the length of `template`, plus O(*d*) per misnested end tag for *d* open tags.
+    public static func plainText(ofTemplate template: String, options: Template.Options = Template.Options()) -> String {
+        if let maximum = options.maximumLength, template.utf8.count > maximum {
+            return template
+        }
+        var contiguous = template
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { bytes in
+            var tokenizer = TemplateTokenizer(bytes: bytes, source: contiguous, options: options,
+                                              collectsDiagnostics: false, stripsMarkup: true)
+            return tokenizer.runStripping()
+        } ?? StyledText(template: template, options: options).plainText
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import StyledText
+
+/// `StyledText.plainText(ofTemplate:options:)` must equal `StyledText(template:options:).plainText` for every
+/// input: the grammar table, hand-picked repairs, and random tag soups from a seeded generator.
+@Suite struct TemplatePlainTextTests {
+    @Test(arguments: TemplateGrammarTests.cases)
+    func agreesOnTheGrammarTable(_ testCase: TemplateGrammarTests.Case) {
+        #expect(StyledText.plainText(ofTemplate: testCase.input) == StyledText(template: testCase.input).plainText)
+    }
+
+    @Test func example() {
+        #expect(StyledText.plainText(ofTemplate: "Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%")
+            == "Hi %@ & <Hottest> deals, 100%")
+    }
+
+    @Test(arguments: [
+        "Hi <Hottest> deals <b>x</b>",
+        "<x>a<b>b</b>c",
+        "<x><y a=1>z",
+        "<x>1<y>2</x>3",
+        "a<x>b</x>c<x>d",
+        "&am<!---->p; &amp%%; &a<b>mp;</b>",
+        "%01$@ %1$@ %2$lld %% %5 %",
+        "<a href='%@'>x</a> %@",
+        "<B>x<I>y",
+        "<story>unclosed &lt;",
+        "<p><story>a</p>b",
+        "<br><x/><y>",
+    ])
+    func agreesOnRepairs(_ input: String) {
+        #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
+    }
+
+    @Test func agreesWithOptions() {
+        var shallow = StyledText.Template.Options()
+        shallow.maximumDepth = 2
+        var known = StyledText.Template.Options()
+        known.knownTagNames = ["x"]
+        var short = StyledText.Template.Options()
+        short.maximumLength = 8
+        for options in [shallow, known, short] {
+            for input in ["<a>1<b>2<c>3</c></b></a>", "<x>1<y>2<b>3", "<b>bold</b> &amp; %@", "<y><x>a</y>b"] {
+                #expect(StyledText.plainText(ofTemplate: input, options: options)
+                    == StyledText(template: input, options: options).plainText, "\(input)")
+            }
+        }
+    }
+
+    @Test func agreesOnRandomTagSoups() {
+        var generator = SeededGenerator(seed: 7)
+        let fragments = TemplatePropertyTests.fragments + [
+            "<x>", "</x>", "<y a=1>", "</y>", "<Z>", "<hottest>", "<b c>", "<i/>", "<!-- c -->", "&notit;", "&#128;",
+            "%01$@", "%2$@", "%lld", "%.2f", "100% ", "<!DOCTYPE x>", "<?pi?>", "<a b=\"1\" b='2'>", "</b/>",
+        ]
+        var shallow = StyledText.Template.Options()
+        shallow.maximumDepth = 3
+        for round in 0..<4_000 {
+            let soup = TemplatePropertyTests.randomString(&generator, from: fragments,
+                                                          count: Int(generator.next() % 40))
+            let options = round % 4 == 3 ? shallow : StyledText.Template.Options()
+            #expect(StyledText.plainText(ofTemplate: soup, options: options)
+                == StyledText(template: soup, options: options).plainText, "\(soup.debugDescription)")
+        }
+    }
+
+    @Test func agreesOnRandomBytes() {
+        // Bytes that matter to the grammar, so that near-misses of every construct are common.
+        let alphabet = Array("<>/!-&#;%@$1ab =\"'x".utf8)
+        var generator = SeededGenerator(seed: 8)
+        for _ in 0..<1_000 {
+            let bytes = (0..<Int(generator.next() % 120)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let input = String(decoding: bytes, as: UTF8.self)
+            #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText,
+                    "\(input.debugDescription)")
+        }
+    }
+}
