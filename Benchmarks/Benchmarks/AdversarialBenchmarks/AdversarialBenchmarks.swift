@@ -1,0 +1,34 @@
+import Benchmark
+import BenchmarkCorpus
+import StyledText
+import Workloads
+
+/// The reliability issue's adversarial families, template → runs, at sizes doubling from 64 KB to 4 MB, so
+/// that each doubling's time ratio shows whether the work stays linear.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 1,
+        maxDuration: .milliseconds(600),
+        maxIterations: 15
+    )
+    for family in Adversarial.allCases {
+        for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
+            let sample = family.sample(bytes: kilobytes * 1_024)
+            let arguments: [any StyledTextArgument] = sample.arguments
+            Benchmark("\(family.rawValue) \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+                      configuration: .init(setup: {
+                          // Nothing is lost: the runs' text is the plain text of the parsed template.
+                          let text = StyledText(template: sample.template, arguments: arguments)
+                          let runs = Workloads.resolver.runs(for: text)
+                          precondition(runs.map(\.text).joined() == text.plainText, "\(family) lost text")
+                          precondition(StyledText.plainText(ofTemplate: sample.template)
+                              == StyledText(template: sample.template).plainText, "\(family): plainText differs")
+                      })) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(Workloads.styledTextRuns(sample.template, arguments))
+                }
+            }
+        }
+    }
+}

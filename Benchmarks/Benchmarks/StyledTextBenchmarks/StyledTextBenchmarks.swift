@@ -1,0 +1,261 @@
+import Baselines
+import Benchmark
+import BenchmarkCorpus
+import Foundation
+import StyledText
+import Workloads
+
+/// StyledText against the peers' approaches, on the same corpus and in the same run.
+///
+/// Sentence benchmarks take the next corpus sentence on every iteration, so their percentiles are over the
+/// 1,000 sentences. Every benchmark checks its result in `setup`, before anything is timed.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        warmupIterations: 10,
+        maxDuration: .seconds(2),
+        maxIterations: 20_000
+    )
+    let whole = Benchmark.Configuration(
+        warmupIterations: 2, maxDuration: .seconds(3), maxIterations: 200
+    )
+
+    sentenceBenchmarks()
+    documentBenchmarks(whole)
+    buildingBenchmarks()
+    rendererBenchmarks(whole)
+}
+
+/// A cursor over the corpus sentences; benchmarks run one at a time, so no synchronisation is needed.
+final class Cursor: @unchecked Sendable {
+    var index = 0
+
+    func next() -> Int {
+        defer { index = (index + 1) % Workloads.sentences.count }
+        return index
+    }
+}
+
+/// StyledText's projected runs for every sentence: what each baseline must reproduce.
+let expectedSentenceRuns: [[ProjectedRun]] = Workloads.sentences.indices.map {
+    ProjectedRun.of(Workloads.sentenceRuns($0))
+}
+
+// MARK: - Template → runs, one sentence
+
+func sentenceBenchmarks() {
+    let styled = Cursor()
+    Benchmark("Sentence → runs: StyledText", configuration: .init(setup: {
+        // Checked against an independent implementation: Foundation's XML parser.
+        for (index, sample) in Workloads.sentences.enumerated() {
+            Workloads.check(expectedSentenceRuns[index],
+                            equals: XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
+                            "StyledText, sentence \(index)")
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.sentenceRuns(styled.next()))
+        }
+    }
+
+    let xml = Cursor()
+    Benchmark("Sentence → runs: XMLParser (baseline 1)", configuration: .init(setup: {
+        for (index, sample) in Workloads.sentences.enumerated() {
+            Workloads.check(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
+                            equals: expectedSentenceRuns[index], "XMLParser, sentence \(index)")
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let sample = Workloads.sentences[xml.next()]
+            blackHole(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments))
+        }
+    }
+
+    let regex = Cursor()
+    Benchmark("Sentence → runs: NSRegularExpression (baseline 2)", configuration: .init(setup: {
+        for (index, sample) in Workloads.sentences.enumerated() {
+            Workloads.check(RegexBaseline.runs(template: sample.template, arguments: sample.arguments),
+                            equals: expectedSentenceRuns[index], "NSRegularExpression, sentence \(index)")
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let sample = Workloads.sentences[regex.next()]
+            blackHole(RegexBaseline.runs(template: sample.template, arguments: sample.arguments))
+        }
+    }
+}
+
+// MARK: - The 1 MB document
+
+func documentBenchmarks(_ whole: Benchmark.Configuration) {
+    let document = Workloads.document
+    let expectedDocumentRuns = ProjectedRun.of(Workloads.documentRuns())
+
+    var styled = whole
+    styled.setup = {
+        // The document joins the sentences with line breaks, so each of its lines reads as its sentence.
+        let lines = expectedDocumentRuns.map(\.text).joined().split(separator: "\n", omittingEmptySubsequences: false)
+        for (line, expected) in zip(lines, expectedSentenceRuns.lazy.map { $0.map(\.text).joined() }) {
+            precondition(line == expected, "a document line differs from its sentence")
+        }
+    }
+    Benchmark("Document 1 MB → runs: StyledText", configuration: styled) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.documentRuns())
+        }
+    }
+
+    var xml = whole
+    xml.maxIterations = 20
+    xml.setup = {
+        Workloads.check(XMLParserBaseline.runs(template: document.template, arguments: document.arguments),
+                        equals: expectedDocumentRuns, "XMLParser, document")
+    }
+    Benchmark("Document 1 MB → runs: XMLParser (baseline 1)", configuration: xml) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(XMLParserBaseline.runs(template: document.template, arguments: document.arguments))
+        }
+    }
+
+    var regex = whole
+    regex.maxIterations = 20
+    regex.setup = {
+        Workloads.check(RegexBaseline.runs(template: document.template, arguments: document.arguments),
+                        equals: expectedDocumentRuns, "NSRegularExpression, document")
+    }
+    Benchmark("Document 1 MB → runs: NSRegularExpression (baseline 2)", configuration: regex) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(RegexBaseline.runs(template: document.template, arguments: document.arguments))
+        }
+    }
+
+    let expectedCount = document.template.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+    var floor = whole
+    floor.maxIterations = 2_000
+    floor.setup = {
+        let count = Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) }
+        precondition(count == expectedCount, "memchr found \(count) of \(expectedCount)")
+    }
+    Benchmark("Document 1 MB: memchr for < (baseline 3, floor)", configuration: floor) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
+        }
+    }
+
+    let expectedPlain = StyledText(template: document.template).plainText
+    var plain = whole
+    plain.maxIterations = 2_000
+    plain.setup = {
+        precondition(StyledText.plainText(ofTemplate: document.template) == expectedPlain, "plainText(ofTemplate:)")
+    }
+    Benchmark("Document 1 MB: plainText(ofTemplate:)", configuration: plain) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StyledText.plainText(ofTemplate: document.template))
+        }
+    }
+
+    var parsedPlain = whole
+    parsedPlain.setup = {
+        precondition(StyledText(template: document.template).plainText == expectedPlain)
+    }
+    Benchmark("Document 1 MB: StyledText(template:).plainText", configuration: parsedPlain) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StyledText(template: document.template).plainText)
+        }
+    }
+}
+
+// MARK: - Building
+
+func buildingBenchmarks() {
+    Benchmark("Interpolation: 5-part StyledText", configuration: .init(setup: {
+        let text = Workloads.interpolation(name: "Eve", count: 3)
+        precondition(text.parts.count == 5, "\(text.debugDescription)")
+        precondition(text.plainText == "Hello Eve, you have 3 new messages in your inbox")
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.interpolation(name: "Eve", count: 3))
+        }
+    }
+
+    Benchmark("Template: fill a pre-parsed template with 2 arguments", configuration: .init(setup: {
+        let text = Workloads.fill(name: "Eve", count: "3")
+        precondition(text.plainText == "Hello Eve, you have 3 new messages in your inbox")
+        precondition(text.parts.count == 5, "\(text.debugDescription)")
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.fill(name: "Eve", count: "3"))
+        }
+    }
+}
+
+// MARK: - Renderers
+
+func rendererBenchmarks(_ whole: Benchmark.Configuration) {
+    let sentenceRuns = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
+    let sentenceFloorInput = sentenceRuns.map(AttributedStringFloor.prepare)
+    let checkRendering: @Sendable ([StyledRun], AttributedString) -> Void = { runs, attributed in
+        precondition(String(attributed.characters) == runs.map(\.text).joined(), "rendered text differs")
+        let expected = runs.map { ($0.style, $0.attributes) }
+        let actual = attributed.runs.map { ($0.markupStyle, $0.semanticAttributes?.array ?? []) }
+        precondition(expected.count == actual.count, "run count \(actual.count), expected \(expected.count)")
+        for (left, right) in zip(expected, actual) {
+            precondition(left.0 == right.0 && left.1 == right.1, "rendered attributes differ")
+        }
+    }
+
+    let renderer = Cursor()
+    Benchmark("Sentence AttributedString: renderer", configuration: .init(setup: {
+        for runs in sentenceRuns { checkRendering(runs, AttributedString(runs: runs)) }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedString(runs: sentenceRuns[renderer.next()]))
+        }
+    }
+
+    let floorA = Cursor()
+    Benchmark("Sentence AttributedString: floor A (set ranges)", configuration: .init(setup: {
+        for (index, runs) in sentenceRuns.enumerated() {
+            checkRendering(runs, AttributedStringFloor.settingRanges(sentenceFloorInput[index]))
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedStringFloor.settingRanges(sentenceFloorInput[floorA.next()]))
+        }
+    }
+
+    let floorB = Cursor()
+    Benchmark("Sentence AttributedString: floor B (append runs)", configuration: .init(setup: {
+        for (index, runs) in sentenceRuns.enumerated() {
+            checkRendering(runs, AttributedStringFloor.appending(sentenceFloorInput[index]))
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedStringFloor.appending(sentenceFloorInput[floorB.next()]))
+        }
+    }
+
+    let documentRuns = Workloads.documentRuns()
+    let documentFloorInput = AttributedStringFloor.prepare(documentRuns)
+    var render = whole
+    render.setup = { checkRendering(documentRuns, AttributedString(runs: documentRuns)) }
+    Benchmark("Document 1 MB AttributedString: renderer", configuration: render) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedString(runs: documentRuns))
+        }
+    }
+    var floor = whole
+    floor.setup = { checkRendering(documentRuns, AttributedStringFloor.settingRanges(documentFloorInput)) }
+    Benchmark("Document 1 MB AttributedString: floor A (set ranges)", configuration: floor) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedStringFloor.settingRanges(documentFloorInput))
+        }
+    }
+    var floorAppend = whole
+    floorAppend.setup = { checkRendering(documentRuns, AttributedStringFloor.appending(documentFloorInput)) }
+    Benchmark("Document 1 MB AttributedString: floor B (append runs)", configuration: floorAppend) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(AttributedStringFloor.appending(documentFloorInput))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Baselines
+import BenchmarkCorpus
+import Foundation
+import StyledText
+import Workloads
+
+// Runs one benchmark workload in a loop, for instruction counts that do not depend on the machine's load:
+//
+//     swift build -c release --product Profile
+//     valgrind --tool=callgrind --toggle-collect='*Profile*measured*' .build/release/Profile sentence 1000
+//     callgrind_annotate --inclusive=yes callgrind.out.<pid> | head -60
+//
+// Only `measured` is counted, so fixtures and corpus generation stay out of the profile.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let workload = arguments.first else {
+    print("usage: Profile <workload> [iterations]")
+    print("workloads: sentence, document, plain, parsed-plain, interpolation, fill, attributed, xml, regex,")
+    print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
+    exit(2)
+}
+let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
+
+@inline(never)
+func measured(_ iterations: Int, _ body: (Int) -> Void) {
+    for iteration in 0..<iterations { body(iteration) }
+}
+
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+let clock = ContinuousClock()
+let start = clock.now
+switch workload {
+case "check":
+    // The benchmarks' equality checks, without the benchmark harness.
+    for (index, sample) in Workloads.sentences.enumerated() {
+        let expected = ProjectedRun.of(Workloads.sentenceRuns(index))
+        Workloads.check(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
+                        equals: expected, "XMLParser, sentence \(index)")
+        Workloads.check(RegexBaseline.runs(template: sample.template, arguments: sample.arguments),
+                        equals: expected, "NSRegularExpression, sentence \(index)")
+    }
+    let document = Workloads.document
+    let expected = ProjectedRun.of(Workloads.documentRuns())
+    Workloads.check(XMLParserBaseline.runs(template: document.template, arguments: document.arguments),
+                    equals: expected, "XMLParser, document")
+    Workloads.check(RegexBaseline.runs(template: document.template, arguments: document.arguments),
+                    equals: expected, "NSRegularExpression, document")
+    print("all baselines agree: \(Workloads.sentences.count) sentences, document of \(document.template.utf8.count) bytes, \(expected.count) runs")
+case "show":
+    for index in 0..<iterations {
+        let sample = Workloads.sentences[index]
+        print(sample.template, sample.arguments)
+        print(ProjectedRun.of(Workloads.sentenceRuns(index)).map(\.description).joined(separator: "\n"))
+        print()
+    }
+    exit(0)
+case "sentence":
+    _ = Workloads.sentenceArguments
+    measured(iterations) { consume(Workloads.sentenceRuns($0 % Workloads.sentences.count)) }
+case "document":
+    _ = Workloads.documentArguments
+    measured(iterations) { _ in consume(Workloads.documentRuns()) }
+case "plain":
+    let template = Workloads.document.template
+    measured(iterations) { _ in consume(StyledText.plainText(ofTemplate: template)) }
+case "parsed-plain":
+    let template = Workloads.document.template
+    measured(iterations) { _ in consume(StyledText(template: template).plainText) }
+case "interpolation":
+    measured(iterations) { _ in consume(Workloads.interpolation(name: "Eve", count: 3)) }
+case "fill":
+    _ = Workloads.fillTemplate
+    measured(iterations) { _ in consume(Workloads.fill(name: "Eve", count: "3")) }
+case "attributed":
+    let runs = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
+    measured(iterations) { consume(AttributedString(runs: runs[$0 % runs.count])) }
+case "xml":
+    let sentences = Workloads.sentences
+    measured(iterations) {
+        let sample = sentences[$0 % sentences.count]
+        consume(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments))
+    }
+case "regex":
+    let sentences = Workloads.sentences
+    measured(iterations) {
+        let sample = sentences[$0 % sentences.count]
+        consume(RegexBaseline.runs(template: sample.template, arguments: sample.arguments))
+    }
+case let name where name.hasPrefix("adversarial:"):
+    let parts = name.split(separator: ":")
+    guard parts.count >= 2, let family = Adversarial(rawValue: String(parts[1])) else {
+        print("unknown family \(name)")
+        exit(2)
+    }
+    let kilobytes = parts.count > 2 ? Int(parts[2]) ?? 1_024 : 1_024
+    let sample = family.sample(bytes: kilobytes * 1_024)
+    let arguments: [any StyledTextArgument] = sample.arguments
+    measured(iterations) { _ in consume(Workloads.styledTextRuns(sample.template, arguments)) }
+default:
+    print("unknown workload \(workload)")
+    exit(2)
+}
+let elapsed = clock.now - start
+print("\(workload): \(iterations) iterations, \(elapsed / iterations) each")
