@@ -47,7 +47,11 @@ public struct StyleResolver: Sendable {
     var rules: [String: StoredRule] = [:]
     var fallbackRule: Rule?
     var adjustments: [Adjustment] = []
-    var elementRules: [String: ElementRule] = ["br": { _ in "\n" }]
+    /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
+    /// that merging a resolver without rules never replaces an element rule with a default.
+    var elementRules: [String: ElementRule] = [:]
+
+    static let defaultElementRules: [String: ElementRule] = ["br": { _ in "\n" }]
 
     enum StoredRule: Sendable {
         case fixed(MarkupStyle)
@@ -181,6 +185,11 @@ public struct StyleResolver: Sendable {
     }
 
     /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above).
+    /// The rule that turns elements named `name` into content: one set on the resolver, else a built-in one.
+    func elementRule(for name: String) -> ElementRule? {
+        elementRules[name] ?? Self.defaultElementRules[name]
+    }
+
     func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle {
         var layer: MarkupStyle
         switch rules[attribute.name] {

@@ -98,6 +98,14 @@ import Testing
         #expect(runs[2].style.font == MarkupStyleFont(size: 14, weight: .bold))
     }
 
+    @Test func mergingAResolverWithoutRulesKeepsCustomElementRules() {
+        let theme = StyleResolver().element("br", "\n\n").element("hr", "—")
+        let merged = theme.merging(StyleResolver())
+        #expect(merged.runs(for: StyledText(template: "a<br>b<hr>")).map(\.text) == ["a", "\n\n", "b", "—"])
+        let overridden = theme.merging(StyleResolver().element("br", " / "))
+        #expect(overridden.runs(for: StyledText(template: "a<br>b")).map(\.text) == ["a", " / ", "b"])
+    }
+
     @Test func ruleNamesAreCaseInsensitive() {
         let resolver = StyleResolver().style("Important", MarkupStyle(foregroundColor: .red))
         #expect(resolver.runs(for: "\("a", .important)")[0].style.foregroundColor == .red)
