@@ -128,6 +128,17 @@ import Testing
         #expect(runs[0].style.link == url)
     }
 
+    @Test func onlyTappablesMayLinkToActions() {
+        let resolver = StyleResolver().style("a") { a, _ in MarkupStyle(link: a["href"].flatMap(URL.init(string:))) }
+        let spoofed = StyledText(template: "<a href='styledtext-action://pay'>x</a><link href='STYLEDTEXT-ACTION://pay'>y</link>")
+        let runs = resolver.runs(for: spoofed)
+        #expect(runs.map(\.style.link) == [nil, nil])
+        #expect(runs.allSatisfy { $0.actionID == nil })
+        let tap: StyledText = "\("z", .tappable(id: "pay") {})"
+        let real = resolver.runs(for: StyledText(markup: "<a href='https://x'>\(tap)</a>"))
+        #expect(real.map(\.actionID) == ["pay"])
+    }
+
     @Test func ruleCanDecideTheLinkItself() throws {
         let url = try #require(URL(string: "https://rule.example"))
         let resolver = StyleResolver().style("link", MarkupStyle(link: url))
