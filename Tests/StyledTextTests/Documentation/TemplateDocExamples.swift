@@ -61,6 +61,11 @@ extension Money: StyledTextArgument {
             """])
     }
 
+    @Test func plainTextOfTemplate() {
+        #expect(StyledText.plainText(ofTemplate: "Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%")
+            == "Hi %@ & <Hottest> deals, 100%")
+    }
+
     @Test func escape() {
         #expect(StyledText.escape("5 < 6 & 100%") == "5 &lt; 6 &amp; 100%%")
         #expect(StyledText(template: StyledText.escape("5 < 6 & 100%")).plainText == "5 < 6 & 100%")
