@@ -36,33 +36,72 @@ extension StyleResolver {
     }
 
     /// The resolved style for an attribute stack, before adjustments.
-    func inheritedStyle(for stack: AttributeStack, memo: inout [ObjectIdentifier: MarkupStyle]) -> MarkupStyle {
-        // Find the innermost node already resolved, then resolve outwards-in from there: iterative, and every
-        // node is resolved once per call of `runs(for:)`.
-        var pending: [AttributeNode] = []
-        var style = base
+    ///
+    /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
+    /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
+    func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
+        pending.removeAll(keepingCapacity: true)
+        var style: SharedStyle?
         for node in stack.nodesInnermostFirst {
-            if let known = memo[ObjectIdentifier(node)] {
+            if let known = memo[node] {
                 style = known
                 break
             }
             pending.append(node)
         }
+        var current = style ?? memo.base
         for node in pending.reversed() {
-            style = layer(for: node.attribute, inherited: style).filling(from: style)
-            memo[ObjectIdentifier(node)] = style
+            current = SharedStyle(layer(for: node.attribute, inherited: current.style).filling(from: current.style))
+            memo[node] = current
         }
-        return style
+        return current
+    }
+}
+
+/// A resolved style, allocated once per distinct attribute stack and shared by every run inside it: runs
+/// then copy and compare a reference, not a `MarkupStyle` of a dozen optional fields.
+final class SharedStyle: Sendable {
+    let style: MarkupStyle
+
+    init(_ style: MarkupStyle) {
+        self.style = style
+    }
+}
+
+/// Styles already resolved in one call of `runs(for:)`, by attribute node: the last few in a small inline
+/// cache searched by identity, the rest in a dictionary created only when a text has many distinct stacks.
+struct StyleMemo {
+    let base: SharedStyle
+    private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
+                         AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
+    private var next = 0
+    private var overflow: [ObjectIdentifier: SharedStyle] = [:]
+
+    init(base: MarkupStyle) {
+        self.base = SharedStyle(base)
     }
 
-    /// The final style for an attribute stack: inherited style, then every adjustment.
-    func resolvedStyle(for stack: AttributeStack, memo: inout [ObjectIdentifier: MarkupStyle]) -> MarkupStyle {
-        var style = inheritedStyle(for: stack, memo: &memo)
-        if !adjustments.isEmpty {
-            let attributes = stack.attributes
-            for adjustment in adjustments { style = adjustment(attributes, style) }
+    subscript(node: AttributeNode) -> SharedStyle? {
+        get {
+            if recent.0 === node { return recent.1 }
+            if recent.2 === node { return recent.3 }
+            if recent.4 === node { return recent.5 }
+            if recent.6 === node { return recent.7 }
+            return overflow.isEmpty ? nil : overflow[ObjectIdentifier(node)]
         }
-        return style
+        set {
+            guard let newValue else { return }
+            // The entry evicted from the inline cache moves to the dictionary, so nothing is resolved twice.
+            let evicted: (AttributeNode?, SharedStyle?)
+            switch next {
+            case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = newValue
+            case 1: evicted = (recent.2, recent.3); recent.2 = node; recent.3 = newValue
+            case 2: evicted = (recent.4, recent.5); recent.4 = node; recent.5 = newValue
+            default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = newValue
+            }
+            next = (next + 1) & 3
+            if let oldNode = evicted.0, let oldStyle = evicted.1 { overflow[ObjectIdentifier(oldNode)] = oldStyle }
+        }
     }
 }
 
@@ -73,9 +112,13 @@ private struct RunBuilder {
     var runs: [StyledRun] = []
     var pending: Pending?
     var utf16Offset = 0
-    var inheritedMemo: [ObjectIdentifier: MarkupStyle] = [:]
+    var memo: StyleMemo
+    /// Scratch space for `inheritedStyle`.
+    var unresolved: [AttributeNode] = []
     /// The last stack resolved and its final style: consecutive parts usually share a stack.
-    var lastResolved: (stack: AttributeStack, style: MarkupStyle)?
+    var lastResolved: (stack: AttributeStack, style: SharedStyle)?
+    /// Final styles by stack when adjustments make them differ from the inherited ones.
+    var adjustedMemo: [ObjectIdentifier: SharedStyle] = [:]
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
@@ -86,23 +129,30 @@ private struct RunBuilder {
 
     struct Pending {
         var text: TextSource
-        var style: MarkupStyle
+        var style: SharedStyle
         var stack: AttributeStack
     }
 
     init(resolver: StyleResolver, source: StyledText) {
         self.resolver = resolver
         self.source = source
+        memo = StyleMemo(base: resolver.base)
         runs.reserveCapacity(source.segments.count)
     }
 
-    mutating func style(for stack: AttributeStack) -> MarkupStyle {
+    mutating func style(for stack: AttributeStack) -> SharedStyle {
         if let lastResolved, lastResolved.stack.top === stack.top { return lastResolved.style }
-        var finalStyle: MarkupStyle
-        if stack.isEmpty && resolver.adjustments.isEmpty {
-            finalStyle = resolver.base
+        let finalStyle: SharedStyle
+        if resolver.adjustments.isEmpty {
+            finalStyle = stack.isEmpty ? memo.base : resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
+        } else if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
+            finalStyle = known
         } else {
-            finalStyle = resolver.resolvedStyle(for: stack, memo: &inheritedMemo)
+            var style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved).style
+            let attributes = stack.attributes
+            for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
+            finalStyle = SharedStyle(style)
+            if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = finalStyle }
         }
         lastResolved = (stack, finalStyle)
         return finalStyle
@@ -110,7 +160,8 @@ private struct RunBuilder {
 
     mutating func addText(_ text: TextSource, stack: AttributeStack) {
         let style = style(for: stack)
-        if var current = pending, current.style == style, current.stack == stack {
+        if var current = pending, current.style === style || current.style.style == style.style,
+           current.stack == stack {
             switch (current.text, text) {
             case let (.plain(a), .plain(b)) where a.upperBound == b.lowerBound:
                 current.text = .plain(a.lowerBound..<b.upperBound)
@@ -127,7 +178,7 @@ private struct RunBuilder {
     mutating func addImage(_ image: StyledText.Image, stack: AttributeStack) {
         flush()
         let style = style(for: stack)
-        runs.append(StyledRun(content: .image(image), style: style, range: utf16Offset..<(utf16Offset + 1),
+        runs.append(StyledRun(content: .image(image), shared: style, range: utf16Offset..<(utf16Offset + 1),
                               stack: stack))
         utf16Offset += 1
     }
@@ -156,10 +207,23 @@ private struct RunBuilder {
         guard let current = pending else { return }
         pending = nil
         let text = text(of: current.text)
-        let length = text.utf16.count
-        runs.append(StyledRun(content: .text(text), style: current.style,
+        let length = Self.utf16Count(text)
+        runs.append(StyledRun(content: .text(text), shared: current.style,
                               range: utf16Offset..<(utf16Offset + length), stack: current.stack))
         utf16Offset += length
+    }
+
+    /// The UTF-16 length of `text`, counted from its UTF-8 bytes: every byte but a continuation byte starts a
+    /// scalar, and the four-byte ones need two UTF-16 units. `Substring.utf16.count` would build breadcrumbs
+    /// for the whole underlying string the first time, which costs more than a short run.
+    static func utf16Count(_ text: Substring) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            for byte in bytes {
+                count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+            }
+            return count
+        } ?? text.utf16.count
     }
 
     mutating func finish() -> [StyledRun] {

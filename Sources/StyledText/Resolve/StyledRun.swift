@@ -22,7 +22,7 @@ public struct StyledRun: Sendable, Hashable {
     /// The run's content.
     public let content: Content
     /// The resolved style.
-    public let style: MarkupStyle
+    public var style: MarkupStyle { shared.style }
     /// The run's UTF-16 offsets in the rendered text: the concatenation of every run's ``text``, which is the
     /// ``StyledText/plainText`` with each image as U+FFFC and each element as its resolved content.
     ///
@@ -30,12 +30,30 @@ public struct StyledRun: Sendable, Hashable {
     public let range: Range<Int>
     /// The semantic attributes, shared with the other runs inside the same tags.
     let stack: AttributeStack
+    /// The resolved style, shared with the other runs inside the same tags.
+    let shared: SharedStyle
 
     init(content: Content, style: MarkupStyle, range: Range<Int>, stack: AttributeStack) {
+        self.init(content: content, shared: SharedStyle(style), range: range, stack: stack)
+    }
+
+    init(content: Content, shared: SharedStyle, range: Range<Int>, stack: AttributeStack) {
         self.content = content
-        self.style = style
+        self.shared = shared
         self.range = range
         self.stack = stack
+    }
+
+    public static func == (lhs: StyledRun, rhs: StyledRun) -> Bool {
+        lhs.content == rhs.content && lhs.range == rhs.range && lhs.stack == rhs.stack
+            && (lhs.shared === rhs.shared || lhs.shared.style == rhs.shared.style)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content)
+        hasher.combine(style)
+        hasher.combine(range)
+        hasher.combine(stack)
     }
 
     /// The run's semantic attributes, outermost first.
