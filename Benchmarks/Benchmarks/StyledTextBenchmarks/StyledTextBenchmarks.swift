@@ -258,4 +258,31 @@ func rendererBenchmarks(_ whole: Benchmark.Configuration) {
             blackHole(AttributedStringFloor.appending(documentFloorInput))
         }
     }
+
+    // HTML and ANSI, from the same runs: the renderers' own cost, 1 MB of text.
+    let plainLength = documentRuns.reduce(0) { $0 + $1.text.utf8.count }
+    let html = HTMLRenderer()
+    var htmlConfiguration = whole
+    htmlConfiguration.setup = {
+        let output = html.render(documentRuns)
+        // Every run's text survives escaping: the output is longer than the text and holds no raw `<` of it.
+        precondition(output.utf8.count > plainLength && output.contains("&lt;"), "HTML output")
+        precondition(output.contains("<span style="), "HTML styles")
+    }
+    Benchmark("Document 1 MB: HTML renderer", configuration: htmlConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(html.render(documentRuns))
+        }
+    }
+    let ansi = ANSIRenderer(capability: .trueColor)
+    var ansiConfiguration = whole
+    ansiConfiguration.setup = {
+        let output = ansi.render(documentRuns)
+        precondition(output.utf8.count > plainLength && output.contains("\u{1B}[1m"), "ANSI output")
+    }
+    Benchmark("Document 1 MB: ANSI renderer (24-bit colour)", configuration: ansiConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(ansi.render(documentRuns))
+        }
+    }
 }

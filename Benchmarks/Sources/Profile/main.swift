@@ -15,7 +15,8 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: sentence, document, plain, parsed-plain, interpolation, fill, attributed, xml, regex,")
+    print("workloads: check, show, sentence, document, plain, parsed-plain, interpolation, fill, attributed, html,")
+    print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(2)
 }
@@ -78,6 +79,14 @@ case "fill":
 case "attributed":
     let runs = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
     measured(iterations) { consume(AttributedString(runs: runs[$0 % runs.count])) }
+case "html":
+    let runs = Workloads.documentRuns()
+    let renderer = HTMLRenderer()
+    measured(iterations) { _ in consume(renderer.render(runs)) }
+case "ansi":
+    let runs = Workloads.documentRuns()
+    let renderer = ANSIRenderer(capability: .trueColor)
+    measured(iterations) { _ in consume(renderer.render(runs)) }
 case "xml":
     let sentences = Workloads.sentences
     measured(iterations) {
