@@ -102,11 +102,22 @@ struct TemplateTokenizer {
 
     /// Whether a tag never takes content (HTML's void elements), without hashing: a switch over the few names.
     static func isVoid(_ name: String) -> Bool {
-        switch name {
-        case "area", "base", "br", "col", "embed", "hr", "img", "input", "meta", "param", "source", "track", "wbr":
-            true
-        default:
-            false
+        // By length and first letter first, so that most names are ruled out without comparing strings.
+        let utf8 = name.utf8
+        guard utf8.count >= 2, utf8.count <= 6, let first = utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "a"): return name == "area"
+        case UInt8(ascii: "b"): return name == "br" || name == "base"
+        case UInt8(ascii: "c"): return name == "col"
+        case UInt8(ascii: "e"): return name == "embed"
+        case UInt8(ascii: "h"): return name == "hr"
+        case UInt8(ascii: "i"): return name == "img" || name == "input"
+        case UInt8(ascii: "m"): return name == "meta"
+        case UInt8(ascii: "p"): return name == "param"
+        case UInt8(ascii: "s"): return name == "source"
+        case UInt8(ascii: "t"): return name == "track"
+        case UInt8(ascii: "w"): return name == "wbr"
+        default: return false
         }
     }
 
@@ -552,8 +563,14 @@ struct TemplateTokenizer {
     private mutating func flushText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         if stripsMarkup {
-            // Decoded per text node, exactly as the builder decodes each text token.
-            CharacterReferences.decode(substring(range), inAttributeValue: false, into: &plainText)
+            // Decoded per text node, exactly as the builder decodes each text token; a node without `&` (most
+            // of them) is copied as it is. Node boundaries are ASCII bytes, so the bytes are whole scalars.
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            if let base = slice.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), slice.count) == nil {
+                plainText += String(decoding: slice, as: UTF8.self)
+            } else {
+                CharacterReferences.decode(substring(range), inAttributeValue: false, into: &plainText)
+            }
         } else {
             program.tokens.append(.text(range))
         }
