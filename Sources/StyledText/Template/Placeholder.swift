@@ -65,8 +65,8 @@ struct Placeholder: Sendable, Hashable {
             i = afterPercent
         }
         let specifierStart = i
-        while i < end, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"),
-                        UInt8(ascii: "0"), UInt8(ascii: "'")].contains(bytes[i]) {
+        // Switches, not `[…].contains`: an array literal here would be allocated on every `%` of the text.
+        while i < end, isFlag(bytes[i]) {
             i += 1
         }
         _ = digits()
@@ -75,8 +75,7 @@ struct Placeholder: Sendable, Hashable {
             _ = digits()
         }
         var lengthCount = 0
-        while i < end, lengthCount < 2, [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"),
-                                         UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")].contains(bytes[i]) {
+        while i < end, lengthCount < 2, isLengthModifier(bytes[i]) {
             i += 1
             lengthCount += 1
         }
@@ -103,5 +102,25 @@ struct Placeholder: Sendable, Hashable {
         }
         return Placeholder(argumentIndex: index, isPositional: position != nil, specifier: specifier,
                            conversion: conversion, sourceRange: start..<i)
+    }
+
+    private static func isFlag(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"),
+             UInt8(ascii: "'"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func isLengthModifier(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"),
+             UInt8(ascii: "j"), UInt8(ascii: "L"):
+            true
+        default:
+            false
+        }
     }
 }
