@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Summarises `swift package benchmark` text output: median and p90 per benchmark, the ratios the targets
+are stated in, and the adversarial families' time per doubling of the input.
+
+    swift package benchmark --no-progress | tee benchmark.txt
+    python3 Scripts/summary.py benchmark.txt
+"""
+import re
+import sys
+
+UNITS = {"ns": 1e-9, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+SCALE = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def parse(text):
+    results, name = {}, None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(("│", "╒", "╞", "├", "╘", "=")) and "│" not in stripped:
+            name = stripped
+            continue
+        if not stripped.startswith("│") or name is None:
+            continue
+        cells = [c.strip() for c in stripped.strip("│").split("│")]
+        if len(cells) < 9 or cells[0] == "Metric":
+            continue
+        label, values = cells[0], cells[1:8]
+        try:
+            numbers = [float(v.replace(",", "")) for v in values]
+        except ValueError:
+            continue
+        entry = results.setdefault(name, {})
+        time = re.match(r"Time \(wall clock\) \((\w+)\)", label)
+        if time:
+            entry["p50"] = numbers[2] * UNITS[time.group(1)]
+            entry["p90"] = numbers[4] * UNITS[time.group(1)]
+        malloc = re.match(r"Malloc \(total\)(?: \((\w)\))?", label)
+        if malloc:
+            entry["mallocs"] = numbers[2] * SCALE[malloc.group(1) or ""]
+    return results
+
+
+def human(seconds):
+    for unit, factor in (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= factor:
+            return f"{seconds / factor:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def main():
+    results = parse(open(sys.argv[1], encoding="utf-8").read())
+    print("| benchmark | median | p90 | mallocs (median) |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, entry in results.items():
+        if re.search(r" \d{4} KB$", name) and not name.endswith(" 1024 KB"):
+            continue
+        if "p50" in entry:
+            print(f"| {name} | {human(entry['p50'])} | {human(entry['p90'])} | {entry.get('mallocs', 0):.0f} |")
+
+    def p50(name):
+        return results.get(name, {}).get("p50")
+
+    print()
+    styled = p50("Sentence → runs: StyledText")
+    for other in ("Sentence → runs: XMLParser (baseline 1)", "Sentence → runs: NSRegularExpression (baseline 2)"):
+        if styled and p50(other):
+            print(f"- {other}: {p50(other) / styled:.1f}× StyledText's time")
+    document = p50("Document 1 MB → runs: StyledText")
+    floor = p50("Document 1 MB: memchr for < (baseline 3, floor)")
+    if document and floor:
+        print(f"- document → runs: {1.048576 / document:.0f} MB/s, {document / floor:.0f}× the memchr floor")
+    plain = p50("Document 1 MB: plainText(ofTemplate:)")
+    if plain:
+        print(f"- plainText(ofTemplate:): {1.048576 / plain:.0f} MB/s")
+    for size in ("Sentence", "Document 1 MB"):
+        renderer = p50(f"{size} AttributedString: renderer")
+        floors = [p50(f"{size} AttributedString: floor A (set ranges)"),
+                  p50(f"{size} AttributedString: floor B (append runs)")]
+        floors = [f for f in floors if f]
+        if renderer and floors:
+            print(f"- {size} AttributedString renderer: {renderer / min(floors):.2f}× the faster floor")
+    for renderer in ("Document 1 MB: HTML renderer", "Document 1 MB: ANSI renderer (24-bit colour)"):
+        if p50(renderer):
+            print(f"- {renderer}: {1.048576 / p50(renderer):.0f} MB/s of text")
+
+    families = {}
+    for name, entry in results.items():
+        match = re.match(r"(.+) (\d{4}) KB$", name)
+        if match and "p50" in entry:
+            families.setdefault(match.group(1), {})[int(match.group(2))] = entry["p50"]
+    if families:
+        print()
+        sizes = sorted({size for times in families.values() for size in times})
+        print("| family | 1 MB median | " + " | ".join(f"{b}→{a} KB" for a, b in zip(sizes[1:], sizes)) + " |")
+        print("| --- | ---: | " + " | ".join("---:" for _ in sizes[1:]) + " |")
+        for family, times in families.items():
+            ratios = [f"{times[a] / times[b]:.2f}" if a in times and b in times else "–"
+                      for a, b in zip(sizes[1:], sizes)]
+            print(f"| {family} | {human(times.get(1024, 0))} | " + " | ".join(ratios) + " |")
+
+
+if __name__ == "__main__":
+    main()
