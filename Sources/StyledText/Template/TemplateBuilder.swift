@@ -1,3 +1,5 @@
+import Foundation
+
 /// The second pass: replays a program's tokens into parts.
 ///
 /// With arguments it inserts them as it goes; without (`arguments == nil`) it builds the template's skeleton
@@ -33,14 +35,36 @@ struct TemplateBuilder {
     }
 
     mutating func run() {
+        let utf8 = source.utf8
+        if utf8.withContiguousStorageIfAvailable({ run(bytes: $0) }) == nil {
+            run(bytes: nil)
+        }
+    }
+
+    /// The replay, with the source's bytes when they are contiguous (always for native strings).
+    private mutating func run(bytes: UnsafeBufferPointer<UInt8>?) {
         for token in program.tokens {
             switch token {
             case let .text(range):
-                let start = result.text.utf8.count
-                CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
-                result.extendOrAppendText(start..<result.text.utf8.count, stack: currentStack())
+                let stack = currentStack()
+                if let bytes, let base = bytes.baseAddress,
+                   memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
+                    // No reference to decode (most text): append the bytes, skipping the decoder and the
+                    // `String.Index` arithmetic of a substring. Token boundaries are ASCII, so these are whole scalars.
+                    result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
+                                      stack: stack)
+                } else {
+                    let start = result.text.utf8.count
+                    CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
+                    result.extendOrAppendText(start..<result.text.utf8.count, stack: stack)
+                }
             case let .literal(range):
-                result.appendText(substring(range), stack: currentStack())
+                if let bytes {
+                    result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
+                                      stack: currentStack())
+                } else {
+                    result.appendText(substring(range), stack: currentStack())
+                }
             case let .placeholder(placeholder):
                 if arguments == nil {
                     insertions.append(Insertion(segmentCount: result.segments.count, offset: result.text.utf8.count,

@@ -125,7 +125,15 @@ extension StyledText {
     mutating func appendText<S: StringProtocol>(_ string: S, stack: AttributeStack) {
         guard !string.isEmpty else { return }
         let start = text.utf8.count
-        text.append(contentsOf: string)
+        // Concrete appends: the generic `append(contentsOf:)` takes a `Sequence` of characters and finds out at
+        // run time (a protocol conformance lookup) that it was given a string. Specialised, these casts fold away.
+        if let string = string as? String {
+            text.append(string)
+        } else if let string = string as? Substring {
+            text.append(contentsOf: string)
+        } else {
+            text.append(contentsOf: String(string))
+        }
         extendOrAppendText(start..<text.utf8.count, stack: stack)
     }
 
