@@ -360,15 +360,23 @@ struct TemplateTokenizer {
             open.append((name, strippedTags.count))
             strippedTags.append((plainText.utf8.count, range, !scannedParameters.isEmpty))
         } else {
+            let isElement = selfClosing || Self.isVoid(name)
+            if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
+                // Too deep, so text; without parameters it has no placeholders to number either, so no tag is
+                // made. Runs of such tags (`<b>` × 100,000) become one literal token.
+                appendLiteral(range)
+                diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+                return
+            }
             let tagIndex = program.tags.count
             program.tags.append(makeTag(named: name, range: range))
-            if selfClosing || Self.isVoid(name) {
+            if isElement {
                 program.tokens.append(.element(tagIndex))
                 return
             }
             guard open.count < options.maximumDepth else {
                 program.tags[tagIndex].keep = false
-                program.tokens.append(.literal(range))
+                appendLiteral(range)
                 diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
                 return
             }
@@ -559,6 +567,15 @@ struct TemplateTokenizer {
     }
 
     // MARK: Helpers
+
+    /// Appends a literal token, extending the previous one when it ends where this one starts.
+    private mutating func appendLiteral(_ range: Range<Int>) {
+        if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound {
+            program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
+        } else {
+            program.tokens.append(.literal(range))
+        }
+    }
 
     private mutating func flushText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }

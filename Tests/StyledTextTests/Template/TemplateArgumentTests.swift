@@ -12,6 +12,14 @@ import Testing
             """)
     }
 
+    @Test func aTagTooDeepStillNumbersThePlaceholdersInItsParameters() {
+        var options = StyledText.Template.Options()
+        options.maximumDepth = 1
+        // The too-deep `<a>` is text, but its `%@` still takes the first argument, so the text's takes the second.
+        let text = StyledText(template: "<i><a href='%@'>%@<b><b>", arguments: ["1", "2"], options: options)
+        #expect(text.debugDescription == "text \"<a href='%@'>2<b><b>\" [i]")
+    }
+
     @Test func positionalAndRepeatedPlaceholders() {
         #expect(StyledText(template: "%2$@ then %1$@", "a", "b").plainText == "b then a")
         #expect(StyledText(template: "%1$@ %1$@", "x").plainText == "x x")
