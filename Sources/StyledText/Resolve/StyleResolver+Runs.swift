@@ -51,7 +51,20 @@ extension StyleResolver {
         }
         var current = style ?? memo.base
         for node in pending.reversed() {
-            current = SharedStyle(layer(for: node.attribute, inherited: current.style).filling(from: current.style))
+            // Another node with the same attribute on the same resolved style (`<b>` opened again, or a stack
+            // rebuilt after a misnested end tag) resolves the same: look it up before calling the rule.
+            // Only once a text has shown many nodes: hashing attributes costs more than it saves in a sentence.
+            let key = memo.resolvedCount >= 8
+                ? StyleMemo.Key(inherited: ObjectIdentifier(current), attribute: node.attribute) : nil
+            if let key, let known = memo.byAttribute[key] {
+                current = known
+            } else {
+                var resolved = layer(for: node.attribute, inherited: current.style)
+                resolved.fill(from: current.style)
+                current = SharedStyle(resolved)
+                if let key { memo.byAttribute[key] = current }
+            }
+            memo.resolvedCount += 1
             memo[node] = current
         }
         return current
@@ -69,13 +82,24 @@ final class SharedStyle: Sendable {
 }
 
 /// Styles already resolved in one call of `runs(for:)`, by attribute node: the last few in a small inline
-/// cache searched by identity, the rest in a dictionary created only when a text has many distinct stacks.
+/// cache searched by identity, the rest in a dictionary created only when a text has many distinct stacks;
+/// and by inherited style and attribute, so that equal stacks built from different nodes resolve once.
 struct StyleMemo {
     let base: SharedStyle
     private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
                          AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
     private var next = 0
     private var overflow: [ObjectIdentifier: SharedStyle] = [:]
+    /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
+    /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
+    var byAttribute: [Key: SharedStyle] = [:]
+    /// How many nodes have been resolved so far.
+    var resolvedCount = 0
+
+    struct Key: Hashable {
+        var inherited: ObjectIdentifier
+        var attribute: StyledText.Attribute
+    }
 
     init(base: MarkupStyle) {
         self.base = SharedStyle(base)

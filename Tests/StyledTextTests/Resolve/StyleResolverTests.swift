@@ -6,6 +6,21 @@ import Testing
     let bold = MarkupStyle(font: .init(weight: .bold))
     let italic = MarkupStyle(font: .init(italic: true))
 
+    @Test func equalStacksFromDifferentTagsResolveOnce() {
+        // Every `<b>` below is a node of its own; past the first few, equal ones reuse one resolution.
+        final class Counter: @unchecked Sendable { var calls = 0 }
+        let counter = Counter()
+        let resolver = StyleResolver().style("b") { _, _ in
+            counter.calls += 1
+            return MarkupStyle(font: .init(weight: .bold))
+        }
+        let text = StyledText(template: String(repeating: "<b>x</b> ", count: 40))
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == 80)
+        #expect(runs.allSatisfy { $0.attributes.isEmpty || $0.style.font.weight == .bold })
+        #expect(counter.calls < 40)
+    }
+
     @Test func innerColourWins() {
         let resolver = StyleResolver()
             .style("outer", MarkupStyle(foregroundColor: .blue))
