@@ -13,12 +13,14 @@ SCALE = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
 
 
 def parse(text):
-    results, name = {}, None
+    results, name, previous = {}, None, None
     for line in text.splitlines():
         stripped = line.strip()
-        if stripped and not stripped.startswith(("│", "╒", "╞", "├", "╘", "=")) and "│" not in stripped:
-            name = stripped
-            continue
+        # A benchmark's name is the line just above its table.
+        if stripped.startswith("╒"):
+            name = previous
+        if stripped:
+            previous = stripped
         if not stripped.startswith("│") or name is None:
             continue
         cells = [c.strip() for c in stripped.strip("│").split("│")]
@@ -48,11 +50,11 @@ def human(seconds):
 
 
 def main():
-    results = parse(open(sys.argv[1], encoding="utf-8").read())
+    results = parse(open(sys.argv[1], encoding="utf-8", errors="replace").read())
     print("| benchmark | median | p90 | mallocs (median) |")
     print("| --- | ---: | ---: | ---: |")
     for name, entry in results.items():
-        if re.search(r" \d{4} KB$", name) and not name.endswith(" 1024 KB"):
+        if re.search(r" \d{4} KB$", name) and not name.endswith(" 1024 KB") and not name.startswith("reverse-closed"):
             continue
         if "p50" in entry:
             print(f"| {name} | {human(entry['p50'])} | {human(entry['p90'])} | {entry.get('mallocs', 0):.0f} |")

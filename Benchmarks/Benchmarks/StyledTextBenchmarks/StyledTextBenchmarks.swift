@@ -278,7 +278,9 @@ func rendererBenchmarks(_ whole: Benchmark.Configuration) {
     var ansiConfiguration = whole
     ansiConfiguration.setup = {
         let output = ansi.render(documentRuns)
-        precondition(output.utf8.count > plainLength && output.contains("\u{1B}[1m"), "ANSI output")
+        // Styles as SGR sequences (bold joins other codes, `ESC[1;…m`), the text kept.
+        precondition(output.utf8.count > plainLength && output.contains("\u{1B}[1;"), "ANSI output")
+        precondition(output.contains("Grüße") && output.contains("\u{1B}[0m"), "ANSI text")
     }
     Benchmark("Document 1 MB: ANSI renderer (24-bit colour)", configuration: ansiConfiguration) { benchmark in
         for _ in benchmark.scaledIterations {
