@@ -87,6 +87,8 @@ struct TemplateTokenizer {
     /// When `stripsMarkup`: start tags still open, with where their text would go should they turn out to be
     /// literal text (unclosed and unknown).
     private var strippedTags: [(offset: Int, source: Range<Int>, hasParameters: Bool)] = []
+    /// The last tag name made, with where its bytes are, for `tagName(_:)`.
+    private var lastTagName: (Range<Int>, String)?
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
@@ -126,10 +128,10 @@ struct TemplateTokenizer {
         if stripsMarkup {
             plainText.reserveCapacity(end)
         } else {
-            // Most templates have a token or two per `<` and `%`; reserving avoids regrowing the arrays.
-            let markers = Self.countMarkers(bytes)
-            program.tokens.reserveCapacity(2 * markers + 1)
-            program.tags.reserveCapacity(markers)
+            // Realistic text has a token per dozen bytes or so; reserving that avoids regrowing the arrays for
+            // most templates, without a pass to count (hostile ones grow as usual, amortised).
+            program.tokens.reserveCapacity(end / 12 + 4)
+            program.tags.reserveCapacity(end / 32 + 2)
         }
         var index = 0
         var textStart = 0
@@ -206,17 +208,6 @@ struct TemplateTokenizer {
         return index
     }
 
-    /// How many `<` and `%` the template holds: a cheap estimate of its token count.
-    private static func countMarkers(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var index = nextMarker(in: bytes, from: 0)
-        while index < bytes.count {
-            count += 1
-            index = nextMarker(in: bytes, from: index + 1)
-        }
-        return count
-    }
-
     // MARK: Markup
 
     /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
@@ -252,7 +243,7 @@ struct TemplateTokenizer {
                 return nil
             }
             flushText(textStart..<start)
-            endTag(named: lowercasedName(start + 2..<nameEnd), at: start)
+            endTag(named: tagName(start + 2..<nameEnd), at: start)
             return tagEnd
         }
         guard Self.isASCIILetter(next) else { return nil }
@@ -262,7 +253,7 @@ struct TemplateTokenizer {
             return nil
         }
         flushText(textStart..<start)
-        startTag(named: lowercasedName(start + 1..<nameEnd), selfClosing: selfClosing, range: start..<tagEnd)
+        startTag(named: tagName(start + 1..<nameEnd), selfClosing: selfClosing, range: start..<tagEnd)
         return tagEnd
     }
 
@@ -283,7 +274,7 @@ struct TemplateTokenizer {
     private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
-        scannedParameters.removeAll(keepingCapacity: true)
+        if !scannedParameters.isEmpty { scannedParameters.removeAll(keepingCapacity: true) }
         // The name must end at white space, `/` or `>`: `<xyz@gmail.com>` and `<Congratulation!>` are text.
         guard index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")
             || bytes[index] == UInt8(ascii: ">") else { return nil }
@@ -569,12 +560,23 @@ struct TemplateTokenizer {
     // MARK: Helpers
 
     /// Appends a literal token, extending the previous one when it ends where this one starts.
+    ///
+    /// Text without `&` reads the same decoded or verbatim, so an adjacent such text token joins it too: the
+    /// text and tags past the depth limit (`<b>x` × 100,000) become one token instead of one per tag and text.
     private mutating func appendLiteral(_ range: Range<Int>) {
-        if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound {
+        switch program.tokens.last {
+        case let .literal(previous)? where previous.upperBound == range.lowerBound:
             program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
-        } else {
+        case let .text(previous)? where previous.upperBound == range.lowerBound && !containsAmpersand(previous):
+            program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
+        default:
             program.tokens.append(.literal(range))
         }
+    }
+
+    private func containsAmpersand(_ range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return false }
+        return memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
     }
 
     private mutating func flushText(_ range: Range<Int>) {
@@ -588,6 +590,10 @@ struct TemplateTokenizer {
             } else {
                 CharacterReferences.decode(substring(range), inAttributeValue: false, into: &plainText)
             }
+        } else if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
+                  !containsAmpersand(range) {
+            // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
+            program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
         } else {
             program.tokens.append(.text(range))
         }
@@ -619,6 +625,28 @@ struct TemplateTokenizer {
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
+    /// The lowercased tag name at `range`, reusing the previous tag's string when the name is the same (text
+    /// repeats a few names; building a string from bytes costs more than comparing a few bytes).
+    private mutating func tagName(_ range: Range<Int>) -> String {
+        if let (previousRange, name) = lastTagName, previousRange.count == range.count {
+            var same = true
+            var l = previousRange.lowerBound
+            var r = range.lowerBound
+            while l < previousRange.upperBound {
+                if bytes[l] != bytes[r] {
+                    same = false
+                    break
+                }
+                l += 1
+                r += 1
+            }
+            if same { return name }
+        }
+        let name = lowercasedName(range)
+        lastTagName = (range, name)
+        return name
+    }
+
     private func lowercasedName(_ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
