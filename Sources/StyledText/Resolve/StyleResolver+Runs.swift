@@ -59,8 +59,9 @@ extension StyleResolver {
             if let key, let known = memo.byAttribute[key] {
                 current = known
             } else {
-                var resolved = layer(for: node.attribute, inherited: current.style)
-                resolved.fill(from: current.style)
+                let inherited = current.style
+                var resolved = layer(for: node.attribute, inherited: inherited)
+                resolved.fill(from: inherited)
                 current = SharedStyle(resolved)
                 if let key { memo.byAttribute[key] = current }
             }
@@ -184,8 +185,9 @@ private struct RunBuilder {
 
     mutating func addText(_ text: TextSource, stack: AttributeStack) {
         let style = style(for: stack)
-        if var current = pending, current.style === style || current.style.style == style.style,
-           current.stack == stack {
+        // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
+        // copies both out of their boxes.
+        if var current = pending, current.stack == stack, current.style === style || current.style.style == style.style {
             switch (current.text, text) {
             case let (.plain(a), .plain(b)) where a.upperBound == b.lowerBound:
                 current.text = .plain(a.lowerBound..<b.upperBound)

@@ -55,7 +55,8 @@ public struct StyleResolver: Sendable {
     static let defaultElementRules: [String: ElementRule] = ["br": { _ in "\n" }]
 
     enum StoredRule: Sendable {
-        case fixed(MarkupStyle)
+        /// A fixed style, boxed: looking a rule up then copies a reference, not a `MarkupStyle`.
+        case fixed(SharedStyle)
         case computed(Rule)
     }
 
@@ -76,7 +77,7 @@ public struct StyleResolver: Sendable {
     /// - Returns: The new resolver.
     public func style(_ name: String, _ style: MarkupStyle) -> StyleResolver {
         var copy = self
-        copy.rules[name.lowercased()] = .fixed(style)
+        copy.rules[name.lowercased()] = .fixed(SharedStyle(style))
         return copy
     }
 
@@ -194,7 +195,7 @@ public struct StyleResolver: Sendable {
     func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle {
         var layer: MarkupStyle
         switch rules[attribute.name] {
-        case let .fixed(style)?: layer = style
+        case let .fixed(shared)?: layer = shared.style
         case let .computed(rule)?: layer = rule(attribute, inherited) ?? MarkupStyle()
         case nil: layer = fallbackRule?(attribute, inherited) ?? MarkupStyle()
         }
