@@ -245,8 +245,24 @@ private struct RunBuilder {
     static func utf16Count(_ text: Substring) -> Int {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             var count = 0
-            for byte in bytes {
+            var index = 0
+            if let base = bytes.baseAddress {
+                // Eight bytes at a time. Shifting left moves bits within each byte towards its top bit, so bit 7
+                // of `w & ~(w << 1)` marks a continuation byte (10xxxxxx) and of `w & (w << 1) & (w << 2) & (w << 3)`
+                // a four-byte leader (11110xxx).
+                let raw = UnsafeRawPointer(base)
+                while bytes.count - index >= 8 {
+                    let w = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
+                    let fourByte = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
+                    count &+= 8 &- continuation.nonzeroBitCount &+ fourByte.nonzeroBitCount
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
                 count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+                index += 1
             }
             return count
         } ?? text.utf16.count
