@@ -173,6 +173,8 @@ private struct ANSIWriter {
     private var wroteEscape = false
     private var lastStyle: (style: MarkupStyle, sgr: ANSIRenderer.SGR)?
     private var knownStyles: [MarkupStyle: ANSIRenderer.SGR] = [:]
+    private var lastShared: (style: SharedStyle, sgr: ANSIRenderer.SGR)?
+    private var knownShared: [ObjectIdentifier: ANSIRenderer.SGR] = [:]
 
     init(renderer: ANSIRenderer) {
         self.renderer = renderer
@@ -203,7 +205,7 @@ private struct ANSIWriter {
                 wroteEscape = true
             }
         }
-        let sgr = sgr(for: run.style)
+        let sgr = sgr(for: run)
         if sgr != openSGR {
             closeSGR()
             if !sgr.open.isEmpty {
@@ -232,6 +234,22 @@ private struct ANSIWriter {
 
     /// The SGR for a style, built once per distinct style: neighbouring runs usually share one, and a document
     /// uses a few.
+    /// By the run's shared resolved style first: runs inside the same tags share one, and an identity lookup
+    /// spares hashing a `MarkupStyle` per run. The runs being rendered keep those styles alive meanwhile.
+    private mutating func sgr(for run: StyledRun) -> ANSIRenderer.SGR {
+        let shared = run.shared
+        if let lastShared, lastShared.style === shared { return lastShared.sgr }
+        let sgr: ANSIRenderer.SGR
+        if let known = knownShared[ObjectIdentifier(shared)] {
+            sgr = known
+        } else {
+            sgr = self.sgr(for: shared.style)
+            knownShared[ObjectIdentifier(shared)] = sgr
+        }
+        lastShared = (shared, sgr)
+        return sgr
+    }
+
     private mutating func sgr(for style: MarkupStyle) -> ANSIRenderer.SGR {
         if let lastStyle, lastStyle.style == style { return lastStyle.sgr }
         let sgr: ANSIRenderer.SGR

@@ -129,7 +129,7 @@ public struct HTMLRenderer: Sendable {
         var sheet = ""
         var memo = DeclarationMemo()
         for run in runs {
-            let css = memo.declarations(for: run.style)
+            let css = memo.declarations(for: run)
             guard !css.isEmpty, seen.insert(css).inserted else { continue }
             sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
         }
@@ -152,6 +152,24 @@ public struct HTMLRenderer: Sendable {
 private struct DeclarationMemo {
     private var last: (style: MarkupStyle, css: String)?
     private var known: [MarkupStyle: String] = [:]
+    /// By the run's shared resolved style first: runs inside the same tags share one, and an identity lookup
+    /// spares hashing a `MarkupStyle` per run. The runs being rendered keep those styles alive meanwhile.
+    private var lastShared: (style: SharedStyle, css: String)?
+    private var knownShared: [ObjectIdentifier: String] = [:]
+
+    mutating func declarations(for run: StyledRun) -> String {
+        let shared = run.shared
+        if let lastShared, lastShared.style === shared { return lastShared.css }
+        let css: String
+        if let cached = knownShared[ObjectIdentifier(shared)] {
+            css = cached
+        } else {
+            css = declarations(for: shared.style)
+            knownShared[ObjectIdentifier(shared)] = css
+        }
+        lastShared = (shared, css)
+        return css
+    }
 
     mutating func declarations(for style: MarkupStyle) -> String {
         if let last, last.style == style { return last.css }
@@ -193,7 +211,7 @@ private struct HTMLWriter {
             closeAnchor()
             open(anchor)
         }
-        let css = memo.declarations(for: run.style)
+        let css = memo.declarations(for: run)
         if css != openSpanCSS {
             closeSpan()
             openSpan(css)
