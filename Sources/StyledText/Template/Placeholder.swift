@@ -92,7 +92,14 @@ struct Placeholder: Sendable, Hashable {
         // A space flag makes "100% done" look like `% d`; real templates never use it, so reject it.
         if bytes[specifierStart..<i].contains(UInt8(ascii: " ")) { return nil }
         i += 1
-        let specifier = "%" + String(decoding: UnsafeBufferPointer(rebasing: bytes[specifierStart..<i]), as: UTF8.self)
+        let specifier: String
+        switch (i - specifierStart, conversion) {
+        // The common specifiers as literals: building `"%" + String(decoding:)` costs more than parsing them.
+        case (1, UInt8(ascii: "@")): specifier = "%@"
+        case (1, UInt8(ascii: "d")): specifier = "%d"
+        default:
+            specifier = "%" + String(decoding: UnsafeBufferPointer(rebasing: bytes[specifierStart..<i]), as: UTF8.self)
+        }
         let index: Int
         if let position {
             index = position - 1
