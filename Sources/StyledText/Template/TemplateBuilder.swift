@@ -58,6 +58,16 @@ struct TemplateBuilder {
                     CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
                     result.extendOrAppendText(start..<result.text.utf8.count, stack: stack)
                 }
+            case let .percentEscapedText(range):
+                // No `&`, so decoding would change nothing; each `%%`, paired from the left as the tokenizer
+                // paired them, becomes `%`.
+                let text: String
+                if let bytes {
+                    text = Self.collapsingPercentEscapes(UnsafeBufferPointer(rebasing: bytes[range]))
+                } else {
+                    text = String(substring(range)).replacingOccurrences(of: "%%", with: "%")
+                }
+                result.appendText(text, stack: currentStack())
             case let .literal(range):
                 if let bytes {
                     result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
@@ -92,6 +102,21 @@ struct TemplateBuilder {
             case let .element(tagIndex):
                 result.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
             }
+        }
+    }
+
+    /// The UTF-8 text with every `%%`, paired from the left, written as `%`.
+    static func collapsingPercentEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var written = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                buffer[written] = byte
+                written += 1
+                index += byte == UInt8(ascii: "%") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "%") ? 2 : 1
+            }
+            return written
         }
     }
 

@@ -18,6 +18,9 @@ enum TemplateToken: Sendable {
     case text(Range<Int>)
     /// Template bytes kept verbatim: a tag repaired into text.
     case literal(Range<Int>)
+    /// Template text without `&` in which each `%%` is a percent sign: what text nodes split at every `%%` give,
+    /// as one token, so that `%` × 1,000,000 is one token rather than 500,000.
+    case percentEscapedText(Range<Int>)
     case placeholder(Placeholder)
     /// A start tag that opens (index into `tags`).
     case open(Int)
@@ -150,8 +153,13 @@ struct TemplateTokenizer {
                     index += 1
                 }
             } else if index + 1 < end, bytes[index + 1] == UInt8(ascii: "%") {
-                // `%%` is a percent sign: keep the first as text, drop the second.
-                flushText(textStart..<(index + 1))
+                // `%%` is a percent sign: keep the first as text, drop the second. Text without `&` decodes to
+                // itself, so it needs no node boundary here: it and its escapes join one token.
+                if !stripsMarkup, !containsAmpersand(textStart..<index) {
+                    appendPercentEscaped(textStart..<(index + 2))
+                } else {
+                    flushText(textStart..<(index + 1))
+                }
                 index += 2
                 textStart = index
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
@@ -574,6 +582,15 @@ struct TemplateTokenizer {
         }
     }
 
+    /// Appends text holding `%%` escapes (and no `&`), extending such a token just before it.
+    private mutating func appendPercentEscaped(_ range: Range<Int>) {
+        if case let .percentEscapedText(previous)? = program.tokens.last, previous.upperBound == range.lowerBound {
+            program.tokens[program.tokens.count - 1] = .percentEscapedText(previous.lowerBound..<range.upperBound)
+        } else {
+            program.tokens.append(.percentEscapedText(range))
+        }
+    }
+
     private func containsAmpersand(_ range: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress, !range.isEmpty else { return false }
         return memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
@@ -594,6 +611,10 @@ struct TemplateTokenizer {
                   !containsAmpersand(range) {
             // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
             program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
+        } else if case let .percentEscapedText(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
+                  !containsAmpersand(range) {
+            // Text never holds `%%` (the scan stops at every `%`), so it can join escaped text unchanged.
+            program.tokens[program.tokens.count - 1] = .percentEscapedText(previous.lowerBound..<range.upperBound)
         } else {
             program.tokens.append(.text(range))
         }

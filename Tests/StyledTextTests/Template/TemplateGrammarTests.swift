@@ -77,6 +77,7 @@ import Testing
         Case("100%", "text \"100%\"", "a lone percent sign is text"),
         Case("100% done", "text \"100% done\"", "percent then space is not a placeholder"),
         Case("%%", "text \"%\"", "escaped percent sign"),
+        Case("%%%%x %%%y &amp;%%&lt; %%@", "text \"%%x %%y &%< %@\"", "runs of escaped percent signs beside references"),
         Case("<a data-x=1 aria-label='y' b>z</a>", "text \"z\" [a(aria-label: \"y\", b: \"\", data-x: \"1\")]",
              "hyphenated and valueless parameters"),
     ]

@@ -27,6 +27,8 @@ import Testing
         "<story>unclosed &lt;",
         "<p><story>a</p>b",
         "<br><x/><y>",
+        "%%%%x %%%y &amp;%%&lt; %%@",
+        "<b>5%%</b>%%&amp%%%%amp;",
     ])
     func agreesOnRepairs(_ input: String) {
         #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
