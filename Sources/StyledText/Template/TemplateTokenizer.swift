@@ -198,6 +198,9 @@ struct TemplateTokenizer {
                                          selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
+        // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
+        // 100,000 distinct parameters quadratic.
+        var seenNames: Set<String>?
         // The name must end at white space, `/` or `>`: `<xyz@gmail.com>` and `<Congratulation!>` are text.
         guard index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")
             || bytes[index] == UInt8(ascii: ">") else { return nil }
@@ -242,8 +245,11 @@ struct TemplateTokenizer {
                 }
             }
             // The first of duplicate parameters wins, as in HTML.
-            if !parameters.contains(where: { $0.name == name }) {
-                parameters.append((name, value))
+            if parameters.count < 16 {
+                if !parameters.contains(where: { $0.name == name }) { parameters.append((name, value)) }
+            } else {
+                if seenNames == nil { seenNames = Set(parameters.map(\.name)) }
+                if seenNames?.insert(name).inserted == true { parameters.append((name, value)) }
             }
         }
     }
