@@ -35,28 +35,33 @@ extension StyleResolver {
         return runs
     }
 
+    /// Styles resolved during one `runs(for:)`, by node. Each entry holds its node: element content makes
+    /// short-lived nodes, and a node freed during the call must not leave its identifier to a later node, which
+    /// would then find the freed node's style.
+    typealias StyleMemo = [ObjectIdentifier: (node: AttributeNode, style: MarkupStyle)]
+
     /// The resolved style for an attribute stack, before adjustments.
-    func inheritedStyle(for stack: AttributeStack, memo: inout [ObjectIdentifier: MarkupStyle]) -> MarkupStyle {
+    func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo) -> MarkupStyle {
         // Find the innermost node already resolved, then resolve outwards-in from there: iterative, and every
         // node is resolved once per call of `runs(for:)`.
         var pending: [AttributeNode] = []
         var style = base
         for node in stack.nodesInnermostFirst {
             if let known = memo[ObjectIdentifier(node)] {
-                style = known
+                style = known.style
                 break
             }
             pending.append(node)
         }
         for node in pending.reversed() {
             style = layer(for: node.attribute, inherited: style).filling(from: style)
-            memo[ObjectIdentifier(node)] = style
+            memo[ObjectIdentifier(node)] = (node, style)
         }
         return style
     }
 
     /// The final style for an attribute stack: inherited style, then every adjustment.
-    func resolvedStyle(for stack: AttributeStack, memo: inout [ObjectIdentifier: MarkupStyle]) -> MarkupStyle {
+    func resolvedStyle(for stack: AttributeStack, memo: inout StyleMemo) -> MarkupStyle {
         var style = inheritedStyle(for: stack, memo: &memo)
         if !adjustments.isEmpty {
             let attributes = stack.attributes
@@ -73,7 +78,7 @@ private struct RunBuilder {
     var runs: [StyledRun] = []
     var pending: Pending?
     var utf16Offset = 0
-    var inheritedMemo: [ObjectIdentifier: MarkupStyle] = [:]
+    var inheritedMemo: StyleResolver.StyleMemo = [:]
     /// The last stack resolved and its final style: consecutive parts usually share a stack.
     var lastResolved: (stack: AttributeStack, style: MarkupStyle)?
 
