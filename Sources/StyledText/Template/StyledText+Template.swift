@@ -10,7 +10,7 @@ extension StyledText {
     /// let template = StyledText.Template("Pick: %@ <i>or</i> %@")
     /// let text = template("<b>tea</b>", "coffee")
     /// text.plainText  // "Pick: <b>tea</b> or coffee"
-    /// text.parts[1]   // .text("or", attributes: [i])
+    /// text.parts[1]   // .text("or", attributes: [.tag("i")])
     /// ```
     ///
     /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
@@ -249,7 +249,8 @@ extension StyledText {
     ///
     /// ```swift
     /// let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
-    /// text.parts  // [.text("bowties are "), .text("cool", [b]), .text(", says <i>Eve</i>")]
+    /// text.parts[1]  // .text("cool", attributes: [.tag("b")])
+    /// text.plainText // "bowties are cool, says <i>Eve</i>"
     /// ```
     ///
     /// See ``Template`` for the grammar and how broken markup is repaired. To parse once and fill many times,
