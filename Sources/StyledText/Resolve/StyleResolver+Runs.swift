@@ -23,7 +23,7 @@ extension StyleResolver {
             case let .image(image):
                 builder.addImage(image, stack: segment.stack)
             case let .element(element):
-                guard let rule = elementRules[element.name], let content = rule(element), !content.isEmpty else {
+                guard let rule = elementRule(for: element.name), let content = rule(element), !content.isEmpty else {
                     continue
                 }
                 builder.addElementContent(content, stack: segment.stack.pushing(element))

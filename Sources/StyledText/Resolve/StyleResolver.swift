@@ -22,7 +22,8 @@ import Foundation
 ///    inherited from outside (the base style filled by every outer layer), so it can compute relative values
 ///    such as "one step bolder" or "1.2× larger".
 /// 2. Built in: a `link` attribute's layer links to its `href`, and a `tappable` attribute's layer links to
-///    `styledtext-action://<id>`, unless the rule decided `link` itself.
+///    `styledtext-action://<id>`, unless the rule decided `link` itself. Only tappables may link to
+///    `styledtext-action:` URLs; such a link from any other attribute is dropped.
 /// 3. The layer fills its undecided fields from the inherited style (``MarkupStyle/filling(from:)``): inner
 ///    decided fields win, font and paragraph fields merge one by one, and ``base`` fills last. So when links or
 ///    tappables nest, the innermost one wins for its text.
@@ -47,7 +48,11 @@ public struct StyleResolver: Sendable {
     var rules: [String: StoredRule] = [:]
     var fallbackRule: Rule?
     var adjustments: [Adjustment] = []
-    var elementRules: [String: ElementRule] = ["br": { _ in "\n" }]
+    /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
+    /// that merging a resolver without rules never replaces an element rule with a default.
+    var elementRules: [String: ElementRule] = [:]
+
+    static let defaultElementRules: [String: ElementRule] = ["br": { _ in "\n" }]
 
     enum StoredRule: Sendable {
         case fixed(MarkupStyle)
@@ -181,6 +186,11 @@ public struct StyleResolver: Sendable {
     }
 
     /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above).
+    /// The rule that turns elements named `name` into content: one set on the resolver, else a built-in one.
+    func elementRule(for name: String) -> ElementRule? {
+        elementRules[name] ?? Self.defaultElementRules[name]
+    }
+
     func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle {
         var layer: MarkupStyle
         switch rules[attribute.name] {
@@ -194,6 +204,11 @@ public struct StyleResolver: Sendable {
             } else if attribute.name == "link", let href = attribute["href"] {
                 layer.link = URL(string: href)
             }
+        }
+        // Only a real tappable may link to an action: a template's `<a href="styledtext-action://x">` (say, from
+        // a translation or a server) must not pose as one and trigger an app closure.
+        if attribute.tappableID == nil, let link = layer.link, link.scheme?.lowercased() == StyledText.actionScheme {
+            layer.link = nil
         }
         return layer
     }

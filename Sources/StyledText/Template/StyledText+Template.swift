@@ -10,7 +10,7 @@ extension StyledText {
     /// let template = StyledText.Template("Pick: %@ <i>or</i> %@")
     /// let text = template("<b>tea</b>", "coffee")
     /// text.plainText  // "Pick: <b>tea</b> or coffee"
-    /// text.parts[1]   // .text("or", attributes: [i])
+    /// text.parts[1]   // .text("or", attributes: [.tag("i")])
     /// ```
     ///
     /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
@@ -42,6 +42,9 @@ extension StyledText {
         ///   - options: Limits and behaviour; the defaults suit localized strings.
         /// - Complexity: O(*n*) in the length of `source`.
         public init(_ source: String, options: Options = Options()) {
+            var source = source
+            // Native UTF-8 storage makes every offset-to-index conversion O(1); bridged strings are copied once.
+            source.makeContiguousUTF8()
             self.source = source
             self.options = options
             let program = Self.parse(source, options: options, collectsDiagnostics: true)
@@ -150,10 +153,9 @@ extension StyledText {
                 }
                 return program
             }
-            var contiguous = source
-            contiguous.makeContiguousUTF8()
-            return contiguous.utf8.withContiguousStorageIfAvailable { bytes in
-                var tokenizer = TemplateTokenizer(bytes: bytes, source: contiguous, options: options,
+            // Callers pass contiguous UTF-8 (`makeContiguousUTF8()`), so this never copies.
+            return source.utf8.withContiguousStorageIfAvailable { bytes in
+                var tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options,
                                                   collectsDiagnostics: collectsDiagnostics)
                 return tokenizer.run()
             } ?? TemplateProgram()
@@ -247,7 +249,8 @@ extension StyledText {
     ///
     /// ```swift
     /// let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
-    /// text.parts  // [.text("bowties are "), .text("cool", [b]), .text(", says <i>Eve</i>")]
+    /// text.parts[1]  // .text("cool", attributes: [.tag("b")])
+    /// text.plainText // "bowties are cool, says <i>Eve</i>"
     /// ```
     ///
     /// See ``Template`` for the grammar and how broken markup is repaired. To parse once and fill many times,
@@ -264,6 +267,8 @@ extension StyledText {
 
     /// Parses a tagged template and inserts the arguments; see ``init(template:_:options:)``.
     public init(template: String, arguments: [any StyledTextArgument], options: Template.Options = Template.Options()) {
+        var template = template
+        template.makeContiguousUTF8()  // O(1) offset-to-index conversions; copies only bridged strings.
         let program = Template.parse(template, options: options, collectsDiagnostics: false)
         var builder = TemplateBuilder(program: program, source: template, arguments: arguments,
                                       isolatesArguments: options.isolatesArguments)

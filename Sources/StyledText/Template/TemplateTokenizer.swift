@@ -237,6 +237,8 @@ struct TemplateTokenizer {
                     let valueStart = index
                     while index < end, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
                         let byte = bytes[index]
+                        // `<icon name=star/>` means a self-closing tag, not the value `star/` HTML would read.
+                        if byte == UInt8(ascii: "/"), index + 1 < end, bytes[index + 1] == UInt8(ascii: ">") { break }
                         guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "<"),
                               byte != UInt8(ascii: "="), byte != UInt8(ascii: "`") else { return nil }
                         index += 1

@@ -98,6 +98,14 @@ import Testing
         #expect(runs[2].style.font == MarkupStyleFont(size: 14, weight: .bold))
     }
 
+    @Test func mergingAResolverWithoutRulesKeepsCustomElementRules() {
+        let theme = StyleResolver().element("br", "\n\n").element("hr", "—")
+        let merged = theme.merging(StyleResolver())
+        #expect(merged.runs(for: StyledText(template: "a<br>b<hr>")).map(\.text) == ["a", "\n\n", "b", "—"])
+        let overridden = theme.merging(StyleResolver().element("br", " / "))
+        #expect(overridden.runs(for: StyledText(template: "a<br>b")).map(\.text) == ["a", " / ", "b"])
+    }
+
     @Test func ruleNamesAreCaseInsensitive() {
         let resolver = StyleResolver().style("Important", MarkupStyle(foregroundColor: .red))
         #expect(resolver.runs(for: "\("a", .important)")[0].style.foregroundColor == .red)
@@ -118,6 +126,17 @@ import Testing
         let url = try #require(URL(string: "https://example.com"))
         let runs = StyleResolver().runs(for: "\("x", .tappable(id: "t") {}, .link(url))")
         #expect(runs[0].style.link == url)
+    }
+
+    @Test func onlyTappablesMayLinkToActions() {
+        let resolver = StyleResolver().style("a") { a, _ in MarkupStyle(link: a["href"].flatMap(URL.init(string:))) }
+        let spoofed = StyledText(template: "<a href='styledtext-action://pay'>x</a><link href='STYLEDTEXT-ACTION://pay'>y</link>")
+        let runs = resolver.runs(for: spoofed)
+        #expect(runs.map(\.style.link) == [nil, nil])
+        #expect(runs.allSatisfy { $0.actionID == nil })
+        let tap: StyledText = "\("z", .tappable(id: "pay") {})"
+        let real = resolver.runs(for: StyledText(markup: "<a href='https://x'>\(tap)</a>"))
+        #expect(real.map(\.actionID) == ["pay"])
     }
 
     @Test func ruleCanDecideTheLinkItself() throws {

@@ -54,3 +54,17 @@ import Testing
         #expect(MarkupStyle.TextCase(rawValue: "none").apply(to: "x") == "x")
     }
 }
+
+@Suite struct MarkupStyleDescriptionTests {
+    @Test func describesDecidedFieldsOnly() {
+        #expect(MarkupStyle().description == "plain")
+        #expect(MarkupStyle(font: .init(size: 14, weight: .semibold), foregroundColor: .blue).description
+            == "size 14, semibold, #0000ff")
+        let busy = MarkupStyle(font: .init(size: 12.5, italic: true, monospaced: true),
+                               backgroundColor: MarkupStyleColor(red: 1, green: 0, blue: 0, alpha: 0.5),
+                               underline: MarkupStyleLine(.wavy, color: .red), kern: 1,
+                               paragraph: .init(alignment: .center, headIndent: 4), textCase: .uppercase)
+        #expect(busy.description
+            == "size 12.5, italic, monospaced, background rgba(255, 0, 0, 0.5), underline wavy #ff0000, kern 1, align center, paragraph spacing/indents, uppercase")
+    }
+}

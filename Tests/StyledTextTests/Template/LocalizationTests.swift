@@ -49,7 +49,8 @@ import Testing
         // The check a project would run over its own tables: every German entry against its key.
         let url = try #require(Bundle.module.url(forResource: "Localizable", withExtension: "strings",
                                                  subdirectory: nil, localization: "de"))
-        let table = try #require(NSDictionary(contentsOf: url) as? [String: String])
+        let data = try Data(contentsOf: url)
+        let table = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
         #expect(table.count == 2)
         for (key, translation) in table {
             let problems = StyledText.Template(key).translationDiagnostics(StyledText.Template(translation))

@@ -47,6 +47,8 @@ import Testing
         Case("<br/>", "element br", "self-closing br"),
         Case("<hr>", "element hr", "void hr"),
         Case("<icon name=\"star\"/>", "element icon(name: \"star\")", "self-closing custom element"),
+        Case("<icon name=star/>x", "element icon(name: \"star\")\ntext \"x\"", "unquoted value before />"),
+        Case("<a href=x/y>z</a>", "text \"z\" [a(href: \"x/y\")]", "a slash inside an unquoted value"),
         Case("<b>a<br>b</b>", "text \"a\" [b]\nelement br [b]\ntext \"b\" [b]", "element inside a tag"),
         Case("<!-- note -->x", "text \"x\"", "comment dropped"),
         Case("<!DOCTYPE html>x", "text \"x\"", "doctype dropped"),

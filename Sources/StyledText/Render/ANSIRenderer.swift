@@ -1,0 +1,257 @@
+import Foundation
+
+/// Renders styled text for a terminal: SGR styles and colours, OSC 8 hyperlinks, and nothing the text itself can
+/// turn into an escape sequence.
+///
+/// Each stretch of text that looks the same gets one SGR sequence: bold for weights from semibold up, faint for
+/// light weights and below, italic, underline (double, curly, dotted and dashed where the style asks and the
+/// terminal has 256 colours or more; a plain underline otherwise), strikethrough, and foreground, background and
+/// underline colours at the ``capability``'s depth. Links become OSC 8 hyperlinks. Every stretch closes exactly
+/// what it opened, and output that contains any escape sequence ends with a reset (`ESC [ 0 m`).
+///
+/// Terminals cannot transform case, so ``MarkupStyle/textCase`` is applied to the text. Images are replaced by
+/// their alt text. Paragraph layout, font family and size, kern and baseline offset have no terminal equivalent
+/// and are ignored.
+///
+/// ## Safety
+/// C0 controls other than `\n` and `\t` are shown as their Unicode control pictures (ESC as `␛`, BEL as `␇`, a
+/// lone CR as `␍`; CR LF is kept), DEL as `␡`, and C1 controls (U+0080–U+009F, which include the one-byte CSI)
+/// as `�`: text can never start an escape sequence, move the cursor or ring the bell. Link URLs pass
+/// ``linkPolicy``, and every byte of an OSC 8 URL outside printable ASCII is percent-encoded.
+///
+/// ```swift
+/// let resolver = StyleResolver().style("important", MarkupStyle(font: .init(weight: .bold)))
+/// let renderer = ANSIRenderer(capability: .trueColor)
+/// renderer.render("Hi \("Eve", .important)", resolver: resolver)
+/// // "Hi \u{1B}[1mEve\u{1B}[22m\u{1B}[0m"
+/// ```
+public struct ANSIRenderer: Sendable {
+    /// What the terminal can show.
+    public var capability: Capability
+    /// The links that may become OSC 8 hyperlinks; others keep their text and lose the link.
+    public var linkPolicy: LinkPolicy
+    /// Whether links become OSC 8 hyperlinks at all; `true` by default.
+    public var hyperlinks: Bool
+    /// The URL a tappable's id stands for in a terminal, or `nil` for plain text.
+    ///
+    /// A terminal cannot run a closure, but it can open a URL — say `myapp://action/<id>` handled by your app, or
+    /// a web page. The URL you return is your own and is not checked against ``linkPolicy``; control bytes in it
+    /// are still percent-encoded.
+    public var actionURL: (@Sendable (_ id: String) -> URL?)?
+
+    /// Creates a renderer.
+    ///
+    /// - Parameters:
+    ///   - capability: What the terminal can show; ``Capability/standardOutput`` detects it.
+    ///   - linkPolicy: The allowed links; ``LinkPolicy/default`` by default.
+    ///   - hyperlinks: Whether to write OSC 8 hyperlinks; `true` by default.
+    ///   - actionURL: The URL for a tappable's id; `nil` (tappables are plain text) by default.
+    public init(capability: Capability, linkPolicy: LinkPolicy = .default, hyperlinks: Bool = true,
+                actionURL: (@Sendable (_ id: String) -> URL?)? = nil) {
+        self.capability = capability
+        self.linkPolicy = linkPolicy
+        self.hyperlinks = hyperlinks
+        self.actionURL = actionURL
+    }
+
+    /// What a terminal can show: a set that may grow, ordered from least to most.
+    ///
+    /// ```swift
+    /// ANSIRenderer.Capability.colors256 > .colors16  // true
+    /// ```
+    public struct Capability: Sendable, Hashable, Comparable, CustomStringConvertible {
+        enum Level: Int, Sendable {
+            case plain, noColor, colors16, colors256, trueColor
+        }
+
+        let level: Level
+
+        /// No escape sequences at all: the text only, still neutralised. For output that is not a terminal.
+        public static let plain = Capability(level: .plain)
+        /// Bold, faint, italic, underline, strikethrough and hyperlinks, but no colour: what `NO_COLOR` asks for.
+        public static let noColor = Capability(level: .noColor)
+        /// The 16 standard colours (SGR 30–37, 90–97 and their backgrounds), chosen by nearest match.
+        public static let colors16 = Capability(level: .colors16)
+        /// The xterm 256-colour palette (SGR 38;5), chosen by nearest match in the colour cube or grey ramp.
+        public static let colors256 = Capability(level: .colors256)
+        /// 24-bit colour (SGR 38;2).
+        public static let trueColor = Capability(level: .trueColor)
+
+        /// `plain`, `noColor`, `colors16`, `colors256` or `trueColor`.
+        public var description: String {
+            switch level {
+            case .plain: "plain"
+            case .noColor: "noColor"
+            case .colors16: "colors16"
+            case .colors256: "colors256"
+            case .trueColor: "trueColor"
+            }
+        }
+
+        public static func < (lhs: Capability, rhs: Capability) -> Bool { lhs.level.rawValue < rhs.level.rawValue }
+    }
+
+    /// Renders styled text for the terminal.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - resolver: The resolver that decides the styles.
+    /// - Returns: The text with escape sequences.
+    /// - Complexity: O(*n*) in the text plus resolving.
+    public func render(_ text: StyledText, resolver: StyleResolver) -> String {
+        render(resolver.runs(for: text))
+    }
+
+    /// Renders resolved runs for the terminal; see ``ANSIRenderer``.
+    ///
+    /// ```swift
+    /// let runs = StyleResolver(base: MarkupStyle(foregroundColor: .red)).runs(for: "alert")
+    /// ANSIRenderer(capability: .colors16).render(runs)  // "\u{1B}[91malert\u{1B}[39m\u{1B}[0m"
+    /// ```
+    ///
+    /// - Parameter runs: Runs from ``StyleResolver/runs(for:)``.
+    /// - Returns: The text with escape sequences.
+    /// - Complexity: O(*n*) in the total length of the runs; text is neutralised by scanning UTF-8 bytes and
+    ///   copying unchanged spans in bulk.
+    public func render(_ runs: [StyledRun]) -> String {
+        var writer = ANSIWriter(renderer: self)
+        writer.output.reserveCapacity((runs.last?.range.upperBound ?? 0) + runs.count * 24)
+        for run in runs { writer.add(run) }
+        writer.finish()
+        return writer.output.string
+    }
+
+    /// Appends `text` with every control character that could start an escape sequence replaced by a visible
+    /// placeholder; see ``ANSIRenderer``.
+    static func appendNeutralised(_ text: Substring, to output: inout UTF8Buffer) {
+        output.append(escaping: text, specials: controlBytes) { bytes, index, output in
+            let byte = bytes[index]
+            switch byte {
+            case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
+                return 0  // CR LF ends a line as LF does; only a lone CR can overwrite the line.
+            case 0xC2:
+                guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else { return 0 }
+                output.append("\u{FFFD}")  // C1 controls have no control pictures.
+                return 2
+            case 0x7F:
+                output.append("\u{2421}")  // ␡
+            default:
+                // Unicode Control Pictures: U+2400 + the C0 code (␀ … ␛ … ␟), E2 90 80 + code in UTF-8.
+                output.append(controlPicture: byte)
+            }
+            return 1
+        }
+    }
+
+    /// `url` for an OSC 8 sequence: every byte outside printable ASCII (0x21–0x7E) percent-encoded, so a URL can
+    /// neither end the sequence (ESC, BEL) nor carry a control byte to the terminal.
+    static func osc8URL(_ url: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(url.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in url.utf8 {
+            if (0x21...0x7E).contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// C0 controls except tab and LF, DEL, and the lead byte of C1 controls.
+    private static let controlBytes = ByteSet(Array(0x00...0x08) + Array(0x0B...0x1F) + [0x7F, 0xC2])
+}
+
+/// Writes one terminal string: keeps at most one hyperlink and one SGR state open, and changes them only when
+/// the next run needs something else.
+private struct ANSIWriter {
+    let renderer: ANSIRenderer
+    var output = UTF8Buffer()
+    private var openLink: String?
+    private var openSGR = ANSIRenderer.SGR.none
+    private var wroteEscape = false
+    private var lastStyle: (style: MarkupStyle, sgr: ANSIRenderer.SGR)?
+    private var knownStyles: [MarkupStyle: ANSIRenderer.SGR] = [:]
+
+    init(renderer: ANSIRenderer) {
+        self.renderer = renderer
+    }
+
+    mutating func add(_ run: StyledRun) {
+        let text: Substring
+        switch run.content {
+        case let .text(content):
+            text = run.style.textCase.map { Substring($0.apply(to: String(content))) } ?? content
+        case let .image(image):
+            text = Substring(image.alt ?? "")
+        }
+        guard !text.isEmpty else { return }
+        guard renderer.capability > .plain else {
+            ANSIRenderer.appendNeutralised(text, to: &output)
+            return
+        }
+        let link = link(for: run)
+        if link != openLink {
+            closeSGR()
+            closeLink()
+            if let link {
+                output.append("\u{1B}]8;;")
+                output.append(contentsOf: link)
+                output.append("\u{1B}\\")
+                openLink = link
+                wroteEscape = true
+            }
+        }
+        let sgr = sgr(for: run.style)
+        if sgr != openSGR {
+            closeSGR()
+            if !sgr.open.isEmpty {
+                output.append(contentsOf: sgr.open)
+                wroteEscape = true
+            }
+            openSGR = sgr
+        }
+        ANSIRenderer.appendNeutralised(text, to: &output)
+    }
+
+    mutating func finish() {
+        closeSGR()
+        closeLink()
+        if wroteEscape { output.append("\u{1B}[0m") }
+    }
+
+    private func link(for run: StyledRun) -> String? {
+        guard renderer.hyperlinks else { return nil }
+        if let id = run.actionID {
+            return renderer.actionURL?(id).map { ANSIRenderer.osc8URL($0.absoluteString) }
+        }
+        guard let url = run.style.link, renderer.linkPolicy.allows(url) else { return nil }
+        return ANSIRenderer.osc8URL(url.absoluteString)
+    }
+
+    /// The SGR for a style, built once per distinct style: neighbouring runs usually share one, and a document
+    /// uses a few.
+    private mutating func sgr(for style: MarkupStyle) -> ANSIRenderer.SGR {
+        if let lastStyle, lastStyle.style == style { return lastStyle.sgr }
+        let sgr: ANSIRenderer.SGR
+        if let known = knownStyles[style] {
+            sgr = known
+        } else {
+            sgr = ANSIRenderer.SGR(style: style, capability: renderer.capability)
+            knownStyles[style] = sgr
+        }
+        lastStyle = (style, sgr)
+        return sgr
+    }
+
+    private mutating func closeSGR() {
+        output.append(contentsOf: openSGR.close)
+        openSGR = .none
+    }
+
+    private mutating func closeLink() {
+        if openLink != nil { output.append("\u{1B}]8;;\u{1B}\\") }
+        openLink = nil
+    }
+}

@@ -1,0 +1,85 @@
+/// Escaping for HTML text, HTML attribute values and CSS strings.
+///
+/// Everything the HTML renderer writes that did not come from its own fixed strings passes through here.
+enum HTMLEscaping {
+    /// Appends text content: `&`, `<` and `>` as references, line breaks (`\n`, `\r\n`, `\r`) as `<br>`, and
+    /// control characters other than tab as U+FFFD.
+    ///
+    /// The HTML standard's preprocessing of the input stream makes control characters parse errors, and the
+    /// tokenizer keeps, drops or replaces NUL depending on where it appears; U+FFFD is what a reader would see
+    /// for most of them anyway, and is the same everywhere.
+    static func appendText(_ text: Substring, to output: inout UTF8Buffer) {
+        output.append(escaping: text, specials: textSpecials) { bytes, index, output in
+            switch bytes[index] {
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\n"): output.append("<br>")
+            case UInt8(ascii: "\r"):
+                output.append("<br>")
+                return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+            case 0xC2: return replaceC1Control(bytes, index, &output)
+            default: output.append("\u{FFFD}")
+            }
+            return 1
+        }
+    }
+
+    /// Appends an attribute value for a double-quoted attribute: `&`, `<`, `>` and `"` as references, control
+    /// characters other than tab and line breaks as U+FFFD.
+    static func appendAttribute(_ value: Substring, to output: inout UTF8Buffer) {
+        output.append(escaping: value, specials: attributeSpecials) { bytes, index, output in
+            switch bytes[index] {
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
+            case 0xC2: return replaceC1Control(bytes, index, &output)
+            default: output.append("\u{FFFD}")
+            }
+            return 1
+        }
+    }
+
+    /// `value` as a single-quoted CSS string, safe inside a double-quoted `style` attribute and inside a `<style>`
+    /// element: every ASCII character but letters, digits, space, `-` and `_` becomes a CSS escape (`\3c `), so no
+    /// quote, `<` or `&` can end the string, the attribute or the element. Control characters are dropped.
+    ///
+    /// ```swift
+    /// HTMLEscaping.cssString("Times New Roman")  // "'Times New Roman'"
+    /// HTMLEscaping.cssString("x'</style>")       // "'x\27 \3c \2f style\3e '"
+    /// ```
+    static func cssString(_ value: String) -> String {
+        var result = "'"
+        for scalar in value.unicodeScalars {
+            let code = scalar.value
+            if code < 0x20 || (0x7F...0x9F).contains(code) { continue }
+            if code >= 0x80 || isPlainCSSCharacter(code) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                // CSS Syntax §4.3.7: a hex escape ends at the first space after it.
+                result += "\\" + String(code, radix: 16) + " "
+            }
+        }
+        return result + "'"
+    }
+
+    private static func isPlainCSSCharacter(_ code: UInt32) -> Bool {
+        (0x41...0x5A).contains(code) || (0x61...0x7A).contains(code) || (0x30...0x39).contains(code)
+            || code == 0x20 || code == 0x2D || code == 0x5F
+    }
+
+    /// Replaces a C1 control (U+0080–U+009F, UTF-8 `C2 80`–`C2 9F`) with U+FFFD; keeps any other `C2` sequence.
+    private static func replaceC1Control(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int,
+                                         _ output: inout UTF8Buffer) -> Int {
+        guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else { return 0 }
+        output.append("\u{FFFD}")
+        return 2
+    }
+
+    /// C0 controls except tab, DEL, and the lead byte of C1 controls.
+    private static let controls: [UInt8] = Array(0x00...0x08) + [0x0B, 0x0C] + Array(0x0E...0x1F) + [0x7F, 0xC2]
+
+    private static let textSpecials = ByteSet(controls + [0x0A, 0x0D] + Array("&<>".utf8))
+    private static let attributeSpecials = ByteSet(controls + Array("&<>\"".utf8))
+}

@@ -1,0 +1,288 @@
+import Foundation
+
+/// Renders styled text as a safe HTML fragment: for server-side Swift (e-mails, pages) and previews.
+///
+/// The output is a sequence of `<span>`s — one per stretch of text that looks the same, however many runs it
+/// spans — with CSS generated from each run's ``MarkupStyle``: `font-family`, `font-size`, `font-weight`,
+/// `font-style`, `color` and `background-color` (`#rrggbb` or `rgba()`), `text-decoration` with its style and
+/// colour, `letter-spacing`, `vertical-align` for the baseline offset and `text-transform`. Text without a style
+/// is written bare. Links become `<a href>` around the spans they cover, tappables `<a href="#" data-action="id">`
+/// for your script to handle, images `<img>`, and line breaks `<br>`.
+///
+/// ## Safety
+/// - Every piece of text and every attribute value is escaped; control characters other than tab and line
+///   breaks become U+FFFD. Text can never open a tag.
+/// - Links pass ``linkPolicy`` (by default `http`, `https`, `mailto`, `tel`): a refused link keeps its text and
+///   loses its `<a>`. Image sources pass ``imagePolicy`` (by default `http`, `https` and relative references,
+///   not `data:`); a refused image is replaced by its alt text.
+/// - Font families are written as escaped CSS strings, and only known keywords reach the CSS otherwise.
+///
+/// ```swift
+/// let resolver = StyleResolver().style("important", MarkupStyle(font: .init(weight: .bold)))
+/// let text: StyledText = "Hi <\("Eve", .important)>"
+/// HTMLRenderer().render(text, resolver: resolver)
+/// // "Hi &lt;<span style=\"font-weight: 700\">Eve</span>&gt;"
+/// ```
+public struct HTMLRenderer: Sendable {
+    /// How the fragment carries its CSS.
+    public var styling: Styling
+    /// The links that may become `<a href>`; others keep their text and lose the link.
+    public var linkPolicy: LinkPolicy
+    /// The image sources that may become `<img src>`; other images are replaced by their alt text.
+    public var imagePolicy: LinkPolicy
+    /// The source of an image: its ``StyledText/Image/url`` by default. Give a closure to map named images to
+    /// URLs, such as an asset server's.
+    public var imageURL: @Sendable (StyledText.Image) -> URL?
+
+    /// Creates a renderer.
+    ///
+    /// - Parameters:
+    ///   - styling: Inline `style` attributes (the default) or class names with a separate stylesheet.
+    ///   - linkPolicy: The allowed links; ``LinkPolicy/default`` by default.
+    ///   - imagePolicy: The allowed image sources; ``LinkPolicy/images`` by default.
+    ///   - imageURL: The source of an image; its URL by default.
+    public init(styling: Styling = .inline, linkPolicy: LinkPolicy = .default, imagePolicy: LinkPolicy = .images,
+                imageURL: @escaping @Sendable (StyledText.Image) -> URL? = { $0.url }) {
+        self.styling = styling
+        self.linkPolicy = linkPolicy
+        self.imagePolicy = imagePolicy
+        self.imageURL = imageURL
+    }
+
+    /// How a fragment carries its CSS: a set that may grow.
+    public struct Styling: Sendable, Hashable {
+        enum Kind: Hashable {
+            case inline
+            case classes(prefix: String)
+        }
+
+        let kind: Kind
+
+        /// Each span carries its CSS in a `style` attribute: self-contained, as e-mail needs.
+        public static let inline = Styling(kind: .inline)
+
+        /// Each span carries a class name made from a hash of its CSS, such as `st-3f2a9c1b0d4e`; get the rules
+        /// from ``HTMLRenderer/stylesheet(for:)``.
+        ///
+        /// Class names depend only on the CSS, so fragments rendered separately share their rules and one
+        /// stylesheet can serve a whole page.
+        ///
+        /// - Parameter prefix: The start of every class name; characters other than ASCII letters, digits, `-`
+        ///   and `_` are removed, and an empty result (or one that starts with a digit) becomes `st-`.
+        /// - Returns: The styling.
+        public static func classes(prefix: String = "st-") -> Styling {
+            var clean = String(String.UnicodeScalarView(prefix.unicodeScalars.filter { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || scalar == "-" || scalar == "_")
+            }))
+            if clean.isEmpty || clean.first?.isNumber == true { clean = "st-" }
+            return Styling(kind: .classes(prefix: clean))
+        }
+    }
+
+    /// Renders styled text as an HTML fragment.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - resolver: The resolver that decides the styles.
+    /// - Returns: The fragment.
+    /// - Complexity: O(*n*) in the text plus resolving.
+    public func render(_ text: StyledText, resolver: StyleResolver) -> String {
+        render(resolver.runs(for: text))
+    }
+
+    /// Renders resolved runs as an HTML fragment; see ``HTMLRenderer``.
+    ///
+    /// ```swift
+    /// let runs = StyleResolver(base: MarkupStyle(foregroundColor: .red)).runs(for: "a\nb")
+    /// HTMLRenderer().render(runs)  // "<span style=\"color: #ff0000\">a<br>b</span>"
+    /// ```
+    ///
+    /// - Parameter runs: Runs from ``StyleResolver/runs(for:)``.
+    /// - Returns: The fragment.
+    /// - Complexity: O(*n*) in the total length of the runs; text is escaped by scanning UTF-8 bytes and copying
+    ///   unchanged spans in bulk.
+    public func render(_ runs: [StyledRun]) -> String {
+        var writer = HTMLWriter(renderer: self)
+        writer.output.reserveCapacity((runs.last?.range.upperBound ?? 0) + runs.count * 48)
+        for run in runs { writer.add(run) }
+        writer.closeAll()
+        return writer.output.string
+    }
+
+    /// The CSS rules for the class names ``render(_:)`` gives these runs, one rule per line; empty with
+    /// ``Styling/inline``.
+    ///
+    /// ```swift
+    /// let renderer = HTMLRenderer(styling: .classes())
+    /// let runs = StyleResolver(base: MarkupStyle(foregroundColor: .red)).runs(for: "Hi")
+    /// renderer.render(runs)            // "<span class=\"st-…\">Hi</span>"
+    /// renderer.stylesheet(for: runs)   // ".st-… { color: #ff0000 }\n"
+    /// ```
+    ///
+    /// - Parameter runs: The runs of one or more fragments.
+    /// - Returns: A stylesheet for a `<style>` element or a CSS file; it never contains `<`.
+    /// - Complexity: O(*r*) in the number of runs.
+    public func stylesheet(for runs: [StyledRun]) -> String {
+        guard case let .classes(prefix) = styling.kind else { return "" }
+        var seen = Set<String>()
+        var sheet = ""
+        var memo = DeclarationMemo()
+        for run in runs {
+            let css = memo.declarations(for: run.style)
+            guard !css.isEmpty, seen.insert(css).inserted else { continue }
+            sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
+        }
+        return sheet
+    }
+
+    /// A class name from a 48-bit FNV-1a hash of the CSS: stable across runs and processes, unlike `Hasher`.
+    static func className(for css: String, prefix: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in css.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
+        return prefix + String(repeating: "0", count: 12 - hex.count) + hex
+    }
+}
+
+/// Remembers the declarations of the last styles seen: neighbouring runs usually share a style.
+private struct DeclarationMemo {
+    private var last: (style: MarkupStyle, css: String)?
+    private var known: [MarkupStyle: String] = [:]
+
+    mutating func declarations(for style: MarkupStyle) -> String {
+        if let last, last.style == style { return last.css }
+        let css: String
+        if let cached = known[style] {
+            css = cached
+        } else {
+            css = HTMLRenderer.cssDeclarations(for: style)
+            known[style] = css
+        }
+        last = (style, css)
+        return css
+    }
+}
+
+/// Writes one fragment: keeps at most one `<a>` and one `<span>` inside it open, and reopens them only when the
+/// link or the CSS changes.
+private struct HTMLWriter {
+    let renderer: HTMLRenderer
+    var output = UTF8Buffer()
+    private var memo = DeclarationMemo()
+    private var classNames: [String: String] = [:]
+    private var openAnchor: Anchor?
+    private var openSpanCSS: String?
+
+    init(renderer: HTMLRenderer) {
+        self.renderer = renderer
+    }
+
+    enum Anchor: Equatable {
+        case link(String)
+        case action(String)
+    }
+
+    mutating func add(_ run: StyledRun) {
+        let anchor = anchor(for: run)
+        if anchor != openAnchor {
+            closeSpan()
+            closeAnchor()
+            open(anchor)
+        }
+        let css = memo.declarations(for: run.style)
+        if css != openSpanCSS {
+            closeSpan()
+            openSpan(css)
+        }
+        switch run.content {
+        case let .text(text):
+            HTMLEscaping.appendText(text, to: &output)
+        case let .image(image):
+            addImage(image)
+        }
+    }
+
+    mutating func closeAll() {
+        closeSpan()
+        closeAnchor()
+    }
+
+    private func anchor(for run: StyledRun) -> Anchor? {
+        if let id = run.actionID { return .action(id) }
+        if let link = run.style.link, renderer.linkPolicy.allows(link) { return .link(link.absoluteString) }
+        return nil
+    }
+
+    private mutating func open(_ anchor: Anchor?) {
+        switch anchor {
+        case let .link(href)?:
+            output.append("<a href=\"")
+            HTMLEscaping.appendAttribute(Substring(href), to: &output)
+            output.append("\">")
+        case let .action(id)?:
+            output.append("<a href=\"#\" data-action=\"")
+            HTMLEscaping.appendAttribute(Substring(id), to: &output)
+            output.append("\">")
+        case nil:
+            break
+        }
+        openAnchor = anchor
+    }
+
+    private mutating func closeAnchor() {
+        if openAnchor != nil { output.append("</a>") }
+        openAnchor = nil
+    }
+
+    private mutating func openSpan(_ css: String) {
+        openSpanCSS = css
+        guard !css.isEmpty else { return }
+        switch renderer.styling.kind {
+        case .inline:
+            output.append("<span style=\"")
+            HTMLEscaping.appendAttribute(Substring(css), to: &output)
+        case let .classes(prefix):
+            output.append("<span class=\"")
+            if let known = classNames[css] {
+                output.append(contentsOf: known)
+            } else {
+                let name = HTMLRenderer.className(for: css, prefix: prefix)
+                classNames[css] = name
+                output.append(contentsOf: name)
+            }
+        }
+        output.append("\">")
+    }
+
+    private mutating func closeSpan() {
+        if let css = openSpanCSS, !css.isEmpty { output.append("</span>") }
+        openSpanCSS = nil
+    }
+
+    private mutating func addImage(_ image: StyledText.Image) {
+        guard let url = renderer.imageURL(image), renderer.imagePolicy.allows(url) else {
+            if let alt = image.alt { HTMLEscaping.appendText(Substring(alt), to: &output) }
+            return
+        }
+        output.append("<img src=\"")
+        HTMLEscaping.appendAttribute(Substring(url.absoluteString), to: &output)
+        output.append("\" alt=\"")
+        HTMLEscaping.appendAttribute(Substring(image.alt ?? ""), to: &output)
+        output.append("\"")
+        if let size = image.size {
+            // HTML wants non-negative integers here.
+            if let width = Self.pixels(size.width) { output.append(contentsOf: " width=\"\(width)\"") }
+            if let height = Self.pixels(size.height) { output.append(contentsOf: " height=\"\(height)\"") }
+        }
+        output.append(">")
+    }
+
+    private static func pixels(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value < 1_000_000 else { return nil }
+        return Int(value.rounded())
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import StyledText
+
+/// The examples of Docs/*.md, verbatim, run and checked.
+@Suite struct DocsExamples {
+    @Test func architectureNesting() {
+        let name: StyledText = "\("Eve", .tag("story", ["type": "1"]))"
+        let greeting: StyledText = "Hello \(name, .important)!"
+        #expect(greeting.parts[1] == .text("Eve", attributes: [.important, .tag("story", ["type": "1"])]))
+    }
+
+    @Test func architectureResolution() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14)))
+            .style("b", MarkupStyle(font: .init(weight: .bold)))
+            .style("i", MarkupStyle(font: .init(italic: true)))
+        let runs = resolver.runs(for: StyledText(template: "<b>bold <i>both</i></b>"))
+        #expect(runs[1].style.font == MarkupStyleFont(size: 14, weight: .bold, italic: true))
+    }
+
+    @Test func templatesIntroduction() {
+        let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
+        #expect(text.debugDescription == "text \"bowties are \"\ntext \"cool\" [b]\ntext \", says <i>Eve</i>\"")
+    }
+
+    @Test func templatesReuse() {
+        let template = StyledText.Template("Hello <b>%@</b>, you have %lld messages")
+        #expect(template("Eve", 3).plainText == "Hello Eve, you have 3 messages")
+        #expect(template("Bob", 0).plainText == "Hello Bob, you have 0 messages")
+    }
+
+    @Test func templatesLocalization() {
+        let source = StyledText.Template("Pick: %@ <i>or</i> %@")
+        let german = StyledText.Template("<i>Entweder</i> %2$@ oder %1$@")
+        #expect(german("tea", "coffee").plainText == "Entweder coffee oder tea")
+        #expect(source.translationDiagnostics(german).isEmpty)
+    }
+
+    @Test func doccLandingPage() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14)))
+            .style("important", MarkupStyle(font: .init(weight: .semibold), foregroundColor: .blue))
+        let text: StyledText = "Learn more \("here", .important)"
+        let rendered = AttributedString(text, resolver: resolver)
+        #expect(rendered.runs.count == 2)
+        #expect(rendered.runs.first { $0.semanticAttributes != nil }?.markupStyle?.foregroundColor == .blue)
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+import StyledText
+
+/// The examples in the doc comments of Sources/StyledText/Resolve, verbatim, run and checked.
+@Suite struct ResolveDocExamples {
+    @Test func styleResolver() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14), foregroundColor: .gray))
+            .style("important", MarkupStyle(font: .init(weight: .semibold), foregroundColor: .blue))
+            .style("story") { story, inherited in
+                story["type"] == "1" ? MarkupStyle(foregroundColor: .red) : MarkupStyle(foregroundColor: .orange)
+            }
+            .fallback { attribute, inherited in nil }      // unknown attributes: unstyled text
+        let runs = resolver.runs(for: "Read \("this", .tag("story", ["type": "1"]))")
+        #expect(runs[1].style.foregroundColor == .red)
+        #expect(runs.map(\.text) == ["Read ", "this"])
+        #expect(resolver.runs(for: "\("x", .tag("unknown"))")[0].style == resolver.base)
+    }
+
+    @Test func styleResolverStyleClosure() {
+        let larger = StyleResolver(base: MarkupStyle(font: .init(size: 10)))
+            .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 12) * 1.2)) }
+        let runs = larger.runs(for: "a \("b", .tag("big"))")
+        #expect(runs.map(\.style.font.size) == [10, 12])
+    }
+
+    @Test func styleResolverAdjust() {
+        let resolver = StyleResolver().adjust { attributes, style in
+            guard attributes.contains(where: { $0.name == "important" }),
+                  attributes.contains(where: { $0.name == "tappable" }) else { return style }
+            var style = style
+            style.underline = .single
+            style.foregroundColor = .blue
+            return style
+        }
+        let runs = resolver.runs(for: "\("a", .important) \("b", .important, .tappable(id: "b") {})")
+        #expect(runs[0].style == MarkupStyle())
+        #expect(runs[2].style.underline == .single && runs[2].style.foregroundColor == .blue)
+    }
+
+    @Test func styleResolverElementContent() {
+        let resolver = StyleResolver().element("hr", "\n———\n")
+        #expect(resolver.runs(for: StyledText(template: "a<hr>b")).map(\.text).joined() == "a\n———\nb")
+    }
+
+    @Test func styleResolverElementRule() {
+        let resolver = StyleResolver().element("icon") { icon in
+            icon["name"].map { StyledText(image: .init(named: $0)) }
+        }
+        let runs = resolver.runs(for: StyledText(template: #"<icon name="star"/> Star <icon/>"#))
+        #expect(runs.map(\.content) == [.image(.init(named: "star")), .text(" Star ")])
+    }
+
+    @Test func styleResolverMerging() {
+        let theme = StyleResolver(base: MarkupStyle(font: .init(size: 14)))
+            .style("important", MarkupStyle(font: .init(weight: .bold), foregroundColor: .blue))
+        let screen = theme.merging(StyleResolver().style("important", MarkupStyle(foregroundColor: .red)))
+        let style = screen.runs(for: "\("x", .important)")[0].style
+        #expect(style == MarkupStyle(font: .init(size: 14), foregroundColor: .red))
+    }
+
+    @Test func styleResolverRuns() {
+        let runs = StyleResolver().style("important", MarkupStyle(foregroundColor: .red))
+            .runs(for: "Hi \("Eve", .important)")
+        #expect(runs.map(\.text) == ["Hi ", "Eve"])
+        #expect(runs[1].style.foregroundColor == .red)
+    }
+
+    @Test func styledRun() {
+        let runs = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+            .runs(for: "a \("b", .tag("b")) c")
+        #expect(runs.map(\.text) == ["a ", "b", " c"])
+        #expect(runs[1].range == 2..<3)
+        #expect(runs[1].style.font.weight == .bold)
+    }
+}
