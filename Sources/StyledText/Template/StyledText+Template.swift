@@ -214,6 +214,9 @@ extension StyledText {
             var column = 1
             var utf16Offset = 0
             var lineStart = utf8.startIndex
+            // Found once per line: searching again for each diagnostic made 1,000 diagnostics on a 1 MB line
+            // scan a gigabyte.
+            var lineEnd: String.Index?
             for diagnostic in ordered {
                 let target = min(diagnostic.utf8Offset, utf8.count)
                 while offset < target {
@@ -222,6 +225,7 @@ extension StyledText {
                         line += 1
                         column = 1
                         lineStart = utf8.index(after: index)
+                        lineEnd = nil
                     } else if byte & 0xC0 != 0x80 {
                         column += 1
                     }
@@ -229,10 +233,11 @@ extension StyledText {
                     index = utf8.index(after: index)
                     offset += 1
                 }
-                let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                let end = lineEnd ?? utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                lineEnd = end
                 result.append(TemplateDiagnostic(kind: diagnostic.kind, line: line, column: column,
                                                  utf16Offset: utf16Offset, subject: diagnostic.subject,
-                                                 sourceLine: source[lineStart..<lineEnd]))
+                                                 sourceLine: source[lineStart..<end]))
             }
             if dropped > 0, let last = result.last {
                 result.append(TemplateDiagnostic(kind: .tooManyDiagnostics, line: last.line, column: last.column,
