@@ -83,7 +83,11 @@ public enum PipelineChecks {
         case "hr":
             return StyledText("\u{2014}", attributes: [.tag("rule")])
         case "img":
-            return element["src"].map { StyledText(image: .init(named: $0, alt: element["alt"])) }
+            // A URL when the source reads as one (the HTML renderer then checks it against its image policy).
+            return element["src"].map { source in
+                StyledText(image: URL(string: source).map { .init(url: $0, alt: element["alt"]) }
+                    ?? .init(named: source, alt: element["alt"]))
+            }
         case "icon":
             // An image, text with attributes of its own, and an element, which renders nothing inside content.
             let name = element["name"] ?? ""
@@ -247,12 +251,234 @@ public enum PipelineChecks {
         return problems
     }
 
+    /// Whether a link may appear in output, read as a browser would (WHATWG URL §4.4 drops tabs and newlines
+    /// and trims C0 controls and spaces): only `http`, `https`, `mailto` and `tel`, as `LinkPolicy.default`.
+    static func isAllowedLink(_ link: String) -> Bool {
+        let cleaned = String(decoding: link.utf8.filter { $0 > 0x20 && $0 != 0x7F }, as: UTF8.self).lowercased()
+        return ["http:", "https:", "mailto:", "tel:"].contains { cleaned.hasPrefix($0) }
+    }
+
+    /// `string` with `\r\n` and `\r` as `\n`, and other controls (but tab) as U+FFFD: what HTML text shows.
+    static func htmlVisibleText(_ string: Substring) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = string.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar.value {
+            case 0x0D:
+                if scalars.first == "\n" { scalars.removeFirst() }
+                result.append("\n")
+            case 0x09, 0x0A: result.append(scalar)
+            case 0x00..<0x20, 0x7F...0x9F: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// HTML output: every `<` opens one of the renderer's own tags (text never makes one), every `&` is one of its
+    /// references, `<a>` and `<span>` nest properly, links use allowed schemes only, and the text content,
+    /// unescaped, is exactly the runs' text.
+    public static func htmlViolations(_ html: String, runs: [StyledRun]) -> [String] {
+        var problems: [String] = []
+        var expected = ""
+        for run in runs {
+            switch run.content {
+            case let .text(text):
+                expected += htmlVisibleText(text)
+            case let .image(image):
+                if let url = image.url, LinkPolicy.images.allows(url) { continue }
+                expected += htmlVisibleText(Substring(image.alt ?? ""))
+            }
+        }
+        // Scalars, not Characters: a combining mark after `>` would otherwise hide the `>` inside a cluster.
+        let scalars = Array(html.unicodeScalars)
+        func string(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        func firstIndex(of scalar: Unicode.Scalar, in range: Range<Int>) -> Int? {
+            range.first { scalars[$0] == scalar }
+        }
+        func unescaped(_ range: Range<Int>, in context: String) -> String {
+            var result = ""
+            var index = range.lowerBound
+            while index < range.upperBound {
+                guard scalars[index] == "&" else {
+                    result.unicodeScalars.append(scalars[index])
+                    index += 1
+                    continue
+                }
+                let rest = string(index..<min(index + 6, range.upperBound))
+                guard let reference = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\""]
+                    .first(where: { rest.hasPrefix($0.key) }) else {
+                    problems.append("a bare & in \(context): \(rest.debugDescription)")
+                    return result
+                }
+                result += reference.value
+                index += reference.key.unicodeScalars.count
+            }
+            return result
+        }
+        var content = ""
+        var open: [String] = []
+        var index = 0
+        while index < scalars.count {
+            guard let lessThan = firstIndex(of: "<", in: index..<scalars.count) else {
+                content += unescaped(index..<scalars.count, in: "text")
+                break
+            }
+            if firstIndex(of: ">", in: index..<lessThan) != nil { problems.append("a raw > in text") }
+            content += unescaped(index..<lessThan, in: "text")
+            guard let greaterThan = firstIndex(of: ">", in: lessThan..<scalars.count) else {
+                problems.append("an unterminated tag: \(string(lessThan..<min(lessThan + 20, scalars.count)).debugDescription)")
+                break
+            }
+            let tag = string(lessThan + 1..<greaterThan)
+            index = greaterThan + 1
+            if firstIndex(of: "<", in: lessThan + 1..<greaterThan) != nil { problems.append("a < inside a tag") }
+            // Attribute values are double-quoted, each after a space, a name and `=`; nothing else.
+            let nameEnd = firstIndex(of: " ", in: lessThan + 1..<greaterThan) ?? greaterThan
+            let name = string(lessThan + 1..<nameEnd)
+            var attributes: [String: String] = [:]
+            var cursor = nameEnd
+            while cursor < greaterThan {
+                guard scalars[cursor] == " ", let equals = firstIndex(of: "=", in: cursor..<greaterThan),
+                      equals + 1 < greaterThan, scalars[equals + 1] == "\"",
+                      let valueEnd = firstIndex(of: "\"", in: equals + 2..<greaterThan) else {
+                    problems.append("a malformed tag <\(tag)>")
+                    break
+                }
+                let key = string(cursor + 1..<equals)
+                attributes[key] = unescaped(equals + 2..<valueEnd, in: "attribute \(key)")
+                cursor = valueEnd + 1
+            }
+            switch name {
+            case "br":
+                content += "\n"
+            case "img":
+                if attributes["src"].map({ LinkPolicy.images.allows($0) }) != true { problems.append("a refused <img>") }
+            case "span":
+                if open.last == "span" || (attributes["style"] == nil) == (attributes["class"] == nil) {
+                    problems.append("a misplaced or malformed <span>")
+                }
+                open.append("span")
+            case "a":
+                if !open.isEmpty { problems.append("an <a> inside \(open)") }
+                guard let href = attributes["href"] else {
+                    problems.append("an <a> without href")
+                    break
+                }
+                if href == "#" ? attributes["data-action"] == nil : !isAllowedLink(href) {
+                    problems.append("a link that is not allowed: \(href.debugDescription)")
+                }
+                open.append("a")
+            case "/span", "/a":
+                if open.last != String(name.dropFirst()) { problems.append("<\(name)> closes \(open)") } else { open.removeLast() }
+            default:
+                problems.append("a tag the renderer does not write: <\(tag)>")
+            }
+        }
+        if !open.isEmpty { problems.append("unclosed \(open)") }
+        if content != expected {
+            problems.append("HTML text \(content.debugDescription) is not the runs' \(expected.debugDescription)")
+        }
+        return problems
+    }
+
+    /// `text` as the ANSI renderer shows it: C0 controls but tab, line feed and the CR of CR LF as control pictures,
+    /// DEL as ␡, C1 controls as U+FFFD.
+    static func ansiVisibleText(_ string: String) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = string.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar.value {
+            case 0x0D where scalars.first == "\n": result.append(scalar)
+            case 0x09, 0x0A: result.append(scalar)
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.append("\u{2421}")
+            case 0x80...0x9F: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// ANSI output: every ESC starts one of the renderer's own sequences (SGR `ESC [ … m`, OSC 8 `ESC ] 8 ; ; URL
+    /// ESC \\`), no other control reaches the terminal (text can inject nothing), hyperlinks use allowed schemes
+    /// (or the app's action URLs), and the text between the sequences is exactly the runs' text, case-transformed
+    /// and with controls shown as pictures.
+    public static func ansiViolations(_ ansi: String, runs: [StyledRun], capability: ANSIRenderer.Capability,
+                                      actionPrefix: String?) -> [String] {
+        var problems: [String] = []
+        var expected = ""
+        for run in runs {
+            switch run.content {
+            case let .text(text): expected += ansiVisibleText(run.style.textCase?.apply(to: String(text)) ?? String(text))
+            case let .image(image): expected += ansiVisibleText(image.alt ?? "")
+            }
+        }
+        var content = String.UnicodeScalarView()
+        var scalars = ansi.unicodeScalars[...]
+        var sawEscape = false
+        while let scalar = scalars.popFirst() {
+            switch scalar.value {
+            case 0x1B:
+                sawEscape = true
+                if scalars.first == "[" {
+                    scalars.removeFirst()
+                    while let next = scalars.first, ("0"..."9").contains(next) || next == ";" || next == ":" {
+                        scalars.removeFirst()
+                    }
+                    if scalars.popFirst() != "m" { problems.append("an escape sequence other than SGR") }
+                } else if scalars.starts(with: "]8;;".unicodeScalars) {
+                    scalars.removeFirst(4)
+                    var url = ""
+                    while let next = scalars.first, (0x21...0x7E).contains(next.value) {
+                        url.unicodeScalars.append(next)
+                        scalars.removeFirst()
+                    }
+                    if !scalars.starts(with: "\u{1B}\\".unicodeScalars) {
+                        problems.append("an OSC 8 sequence not ended by ST")
+                    } else {
+                        scalars.removeFirst(2)
+                    }
+                    if !url.isEmpty, !isAllowedLink(url), !(actionPrefix.map { url.hasPrefix($0) } ?? false) {
+                        problems.append("a hyperlink that is not allowed: \(url.debugDescription)")
+                    }
+                } else {
+                    problems.append("a raw ESC reached the terminal")
+                }
+            case 0x0D where scalars.first == "\n":
+                content.append(scalar)
+            case 0x09, 0x0A:
+                content.append(scalar)
+            case 0x00..<0x20, 0x7F...0x9F:
+                problems.append("control U+\(String(scalar.value, radix: 16)) reached the terminal")
+            default:
+                content.append(scalar)
+            }
+        }
+        if capability == .plain, sawEscape { problems.append("plain output has escape sequences") }
+        if String(content) != expected {
+            problems.append("ANSI text \(String(content).debugDescription) is not the runs' \(expected.debugDescription)")
+        }
+        return problems
+    }
+
     /// Template to runs to every renderer, checking each stage.
     public static func pipelineViolations(_ source: String, arguments: [any StyledTextArgument]) -> [String] {
         var problems: [String] = []
         let text = StyledText(template: source, arguments: arguments)
         let runs = resolve(text, problems: &problems)
         problems += attributedStringViolations(AttributedString(runs: runs), runs: runs)
+        problems += htmlViolations(HTMLRenderer().render(runs), runs: runs)
+        let classes = HTMLRenderer(styling: .classes())
+        problems += htmlViolations(classes.render(runs), runs: runs)
+        if classes.stylesheet(for: runs).contains("<") { problems.append("a stylesheet contains <") }
+        let actionPrefix = "app://action/"
+        for capability in [ANSIRenderer.Capability.trueColor, .colors16, .noColor, .plain] {
+            let renderer = ANSIRenderer(capability: capability) { id in
+                URL(string: actionPrefix + (id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            }
+            problems += ansiViolations(renderer.render(runs), runs: runs, capability: capability, actionPrefix: actionPrefix)
+        }
         for run in runs {
             // A tappable's link must lead back to its id.
             if let link = run.style.link, let id = StyledText.actionID(from: link),

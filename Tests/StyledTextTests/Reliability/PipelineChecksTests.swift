@@ -9,6 +9,9 @@ import Testing
         "<important><tappable id='x y'>tap</tappable></important>", "<font color='#f00'>red</font><x background=rgb(1,2,3)>",
         "e<b>\u{301}</b>😀<i>\u{1F1FA}\u{1F1F8}</i>\u{7F}", "<b>%@ %d %.2f %lld %x %%</b>", "%2147483647d %.99999f",
         "line\nbreak <b\n>x</b> &#x1F600; &#128; &notit; &#0;",
+        "<a href='javascript:alert(1)'>x</a><a href=' https://e.com/?a=<b>&amp;'>y</a><link href='tel:1'>z</link>",
+        "<img src='https://e.com/i.png' alt='<alt>'><img src='data:x' alt='d'><img src='rel/a.png'>\r\n\r&#x1B;[31m&#x9B;",
+        "<big style='x'>A</big><tappable id='&quot;>'>t</tappable>&#x7F;&#x85;\t",
     ]
 
     @Test(arguments: inputs)
