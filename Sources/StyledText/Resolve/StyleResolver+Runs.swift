@@ -87,6 +87,8 @@ private struct RunBuilder {
         case plain(Range<Int>)
         /// Text from an element's content.
         case owned(Substring)
+        /// Text merged from several sources, in a buffer of its own that later merges append to.
+        case merged(String)
     }
 
     struct Pending {
@@ -116,11 +118,19 @@ private struct RunBuilder {
     mutating func addText(_ text: TextSource, stack: AttributeStack) {
         let style = style(for: stack)
         if var current = pending, current.style == style, current.stack == stack {
-            switch (current.text, text) {
-            case let (.plain(a), .plain(b)) where a.upperBound == b.lowerBound:
+            if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
                 current.text = .plain(a.lowerBound..<b.upperBound)
-            default:
-                current.text = .owned(Substring(String(self.text(of: current.text)) + self.text(of: text)))
+            } else {
+                // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
+                var buffer: String
+                if case let .merged(existing) = current.text { buffer = existing } else {
+                    buffer = String(self.text(of: current.text))
+                }
+                // Let go of every other reference to the buffer, so that appending does not copy it.
+                pending = nil
+                current.text = .plain(0..<0)
+                buffer += self.text(of: text)
+                current.text = .merged(buffer)
             }
             pending = current
         } else {
@@ -154,6 +164,7 @@ private struct RunBuilder {
         switch source {
         case let .plain(range): self.source.substring(range)
         case let .owned(text): text
+        case let .merged(text): Substring(text)
         }
     }
 
