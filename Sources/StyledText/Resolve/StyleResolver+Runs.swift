@@ -35,27 +35,57 @@ extension StyleResolver {
         return runs
     }
 
-    /// Styles resolved during one `runs(for:)`, by node. Each entry holds its node: element content makes
-    /// short-lived nodes, and a node freed during the call must not leave its identifier to a later node, which
-    /// would then find the freed node's style.
-    typealias StyleMemo = [ObjectIdentifier: (node: AttributeNode, style: MarkupStyle)]
+    /// Styles resolved during one `runs(for:)`, by node.
+    ///
+    /// Each entry holds its node: element content makes short-lived nodes, and a node freed during the call must
+    /// not leave its identifier to a later node, which would then find the freed node's style. Styles are
+    /// interned: a `MarkupStyle` is hundreds of bytes, and misnested markup (`<t0>…<t1999>x</t0>y</t1>y…`)
+    /// gives millions of distinct nodes that share a handful of styles; one copy per node took 3 GB there.
+    struct StyleMemo {
+        private var entries: [ObjectIdentifier: (node: AttributeNode, style: Int)] = [:]
+        private var styles: [MarkupStyle] = []
+        private var indices: [MarkupStyle: Int] = [:]
+
+        /// The index of the style resolved for `node`, if it has been.
+        func style(of node: AttributeNode) -> Int? { entries[ObjectIdentifier(node)]?.style }
+
+        mutating func record(_ style: Int, for node: AttributeNode) {
+            entries[ObjectIdentifier(node)] = (node, style)
+        }
+
+        /// The index of `style`, added if new.
+        mutating func intern(_ style: MarkupStyle) -> Int {
+            if let index = indices[style] { return index }
+            styles.append(style)
+            indices[style] = styles.count - 1
+            return styles.count - 1
+        }
+
+        subscript(index: Int) -> MarkupStyle { styles[index] }
+    }
 
     /// The resolved style for an attribute stack, before adjustments.
     func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo) -> MarkupStyle {
         // Find the innermost node already resolved, then resolve outwards-in from there: iterative, and every
         // node is resolved once per call of `runs(for:)`.
         var pending: [AttributeNode] = []
-        var style = base
+        var known: Int?
         for node in stack.nodesInnermostFirst {
-            if let known = memo[ObjectIdentifier(node)] {
-                style = known.style
+            if let index = memo.style(of: node) {
+                known = index
                 break
             }
             pending.append(node)
         }
+        var index = known ?? memo.intern(base)
+        var style = memo[index]
         for node in pending.reversed() {
-            style = layer(for: node.attribute, inherited: style).filling(from: style)
-            memo[ObjectIdentifier(node)] = (node, style)
+            // Without a layer the node has the style outside it: the same index, nothing merged or interned.
+            if let layer = layer(for: node.attribute, inherited: style) {
+                style = layer.filling(from: style)
+                index = memo.intern(style)
+            }
+            memo.record(index, for: node)
         }
         return style
     }
@@ -78,7 +108,7 @@ private struct RunBuilder {
     var runs: [StyledRun] = []
     var pending: Pending?
     var utf16Offset = 0
-    var inheritedMemo: StyleResolver.StyleMemo = [:]
+    var inheritedMemo = StyleResolver.StyleMemo()
     /// The last stack resolved and its final style: consecutive parts usually share a stack.
     var lastResolved: (stack: AttributeStack, style: MarkupStyle)?
 
