@@ -120,6 +120,19 @@ import Testing
         #expect(runs[1].attributes.map(\.name) == (1..<count).map { "t\($0)" })
     }
 
+    @Test func elementsRepeatedMergeIntoOneRun() {
+        // Each element's content is merged into the run before it; building a new string per merge made this
+        // quadratic (200,000 <hr> took 7 s in a release build).
+        let count = 250_000
+        let text = StyledText(template: String(repeating: "<hr>", count: count))
+        #expect(text.segments.count == count && text.plainText.isEmpty)
+        let runs = resolver.element("hr", "\u{2014}").runs(for: text)
+        #expect(runs.count == 1)
+        #expect(runs.first?.text == String(repeating: "\u{2014}", count: count) && runs.first?.attributes == [.tag("hr")])
+        let breaks = resolver.runs(for: StyledText(template: String(repeating: "<br>", count: count)))
+        #expect(breaks.count == 1 && breaks.first?.text == String(repeating: "\n", count: count))
+    }
+
     // MARK: Unterminated markup
 
     @Test func unterminatedQuotedParametersStayText() {
@@ -162,6 +175,8 @@ import Testing
 
     @Test func lessThanSignsAndCommentOpenersStayText() {
         expectLiteral(String(repeating: "<", count: 1_000_000))
+        #expect(HTMLRenderer().render(StyledText(template: String(repeating: "<", count: 1_000_000)), resolver: resolver)
+            == String(repeating: "&lt;", count: 1_000_000))
         expectLiteral(String(repeating: "<!--", count: 300_000))
         expectLiteral(String(repeating: "</", count: 500_000))
         expectLiteral(String(repeating: "<!", count: 500_000))
@@ -281,6 +296,43 @@ import Testing
             let start = String.Index(utf16Offset: run.range.lowerBound, in: expected)
             return start.samePosition(in: expected.unicodeScalars) != nil
         })
+    }
+
+    // MARK: Renderers
+
+    @Test func renderersNeutraliseAMegabyteOfMarkupAndControls() {
+        let unit = "<&>\"'\u{1B}[31m\r\n\u{85}\u{7}"
+        let count = 1_000_000 / unit.utf8.count + 1
+        let text = StyledText(template: String(repeating: StyledText.escape(unit), count: count))
+        #expect(text.plainText == String(repeating: unit, count: count))
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == 1)
+        let html = HTMLRenderer().render(runs)
+        #expect(html == String(repeating: "&lt;&amp;&gt;\"'\u{FFFD}[31m<br>\u{FFFD}\u{FFFD}", count: count))
+        let plain = String(repeating: "<&>\"'\u{241B}[31m\r\n\u{FFFD}\u{2407}", count: count)
+        #expect(ANSIRenderer(capability: .plain).render(runs) == plain)
+        #expect(ANSIRenderer(capability: .trueColor).render(runs) == plain)  // no style: no escape sequence at all
+        let bold = StyleResolver(base: MarkupStyle(font: .init(weight: .bold))).runs(for: text)
+        #expect(ANSIRenderer(capability: .trueColor).render(bold) == "\u{1B}[1m" + plain + "\u{1B}[22m\u{1B}[0m")
+        #expect(PipelineChecks.htmlViolations(HTMLRenderer().render(bold), runs: bold) == [])
+    }
+
+    @Test func renderersKeepDeeplyNestedLinksSafe() {
+        // 1,000 nested links, innermost wins; only allowed schemes become links.
+        var input = ""
+        for index in 0..<1000 {
+            input += index % 2 == 0 ? "<a href='https://e.com/\(index)'>" : "<a href='javascript:alert(\(index))'>"
+        }
+        input += "x" + String(repeating: "</a>y", count: 1000)
+        let resolver = PipelineChecks.resolver
+        let runs = resolver.runs(for: StyledText(template: input))
+        #expect(runs.count == 1001)
+        let html = HTMLRenderer().render(runs)
+        #expect(!html.contains("javascript"))
+        #expect(PipelineChecks.htmlViolations(html, runs: runs) == [])
+        let ansi = ANSIRenderer(capability: .trueColor).render(runs)
+        #expect(!ansi.contains("javascript"))
+        #expect(PipelineChecks.ansiViolations(ansi, runs: runs, capability: .trueColor, actionPrefix: nil) == [])
     }
 
     // MARK: Limits

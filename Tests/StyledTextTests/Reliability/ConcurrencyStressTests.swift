@@ -9,6 +9,8 @@ import Testing
         var plainText: String
         var runs: [StyledRun]
         var attributed: AttributedString
+        var html: String
+        var ansi: String
         var shared: StyledText
     }
 
@@ -25,6 +27,8 @@ import Testing
             .merging(StyleResolver().style("i", MarkupStyle(foregroundColor: .red))),
     ]
 
+    static let htmlRenderers = [HTMLRenderer(), HTMLRenderer(styling: .classes(prefix: "x-"))]
+
     static let shared: StyledText = "shared \("text", .important) 😀"
 
     static func render(_ index: Int) -> Output {
@@ -34,7 +38,8 @@ import Testing
         var copy = shared
         copy.append(text)  // copy-on-write: `shared` itself must not change
         return Output(plainText: text.plainText, runs: runs, attributed: AttributedString(runs: runs),
-                      shared: copy)
+                      html: htmlRenderers[index % htmlRenderers.count].render(runs),
+                      ansi: ANSIRenderer(capability: index % 2 == 0 ? .trueColor : .colors256).render(runs), shared: copy)
     }
 
     @Test func twoHundredTasksOverSharedTemplatesAndResolversAgree() async {

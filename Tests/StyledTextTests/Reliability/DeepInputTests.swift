@@ -38,6 +38,11 @@ import Testing
             precondition(runs[3].style == MarkupStyle())
             let attributed = AttributedString(runs: runs)
             precondition(attributed.runs.count == 4 && String(attributed.characters) == "core\naftertail")
+            let html = HTMLRenderer().render(runs)
+            precondition(html == "<span style=\"font-weight: 700; font-style: italic\">core<br>after</span>tail", html)
+            let ansi = ANSIRenderer(capability: .trueColor).render(runs)
+            precondition(ansi == "\u{1B}[1;3mcore\naftertail".replacingOccurrences(of: "tail", with: "\u{1B}[22;23mtail")
+                + "\u{1B}[0m", ansi.debugDescription)
 
             // Building on deep text: wrapping and concatenating rebase every stack.
             let wrapped = text.applying(.tag("p")) + text
@@ -58,6 +63,9 @@ import Testing
             precondition(runs.map(\.text) == [literal + "core", "\n", "after", "tail"])
             precondition(runs[2].attributes.first == .tag("b") && runs[2].attributes.last == .tag("b"))
             precondition(AttributedString(runs: runs).runs.count == 4)
+            precondition(PipelineChecks.htmlViolations(HTMLRenderer().render(runs), runs: runs) == [])
+            precondition(PipelineChecks.ansiViolations(ANSIRenderer(capability: .trueColor).render(runs), runs: runs,
+                                                       capability: .trueColor, actionPrefix: nil) == [])
         }
     }
 }

@@ -58,4 +58,18 @@ import Testing
             }
         }
     }
+
+    @Test func rendererChecksCatchInjectedMarkupAndControls() {
+        let runs = PipelineChecks.resolver.runs(for: StyledText(template: "<b>x</b>"))
+        for html in ["<script>x", "<span style=\"a\">x", "<a href=\"javascript:x\"><span style=\"a\">x</span></a>",
+                     "<span style=\"font-size: 12px; font-weight: 700; color: #808080\">x&nbsp;</span>"] {
+            #expect(!PipelineChecks.htmlViolations(html, runs: runs).isEmpty, "\(html)")
+        }
+        for ansi in ["\u{1B}]0;title\u{7}x", "x\u{1B}c", "x\u{9B}31m", "\u{1B}]8;;javascript:x\u{1B}\\x", "y", "x\r"] {
+            #expect(!PipelineChecks.ansiViolations(ansi, runs: runs, capability: .trueColor, actionPrefix: nil).isEmpty,
+                    "\(ansi.debugDescription)")
+        }
+        #expect(PipelineChecks.ansiViolations("\u{1B}[1mx\u{1B}[22m\u{1B}[0m", runs: runs, capability: .trueColor,
+                                              actionPrefix: nil) == [])
+    }
 }
