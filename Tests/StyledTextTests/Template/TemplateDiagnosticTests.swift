@@ -93,9 +93,9 @@ import Testing
         #expect(template.diagnostics.map(\.line) == [1, 2, 2, 4])
         #expect(template.diagnostics.map { $0.description.split(separator: "\n")[2] }
             == ["  | a <", "  | b < c <", "  | b < c <", "  | d <"])
-        let long = StyledText.Template(String(repeating: "<", count: 1_000_000) + "\nx <")
+        let long = StyledText.Template(String(repeating: "<", count: 200_000) + "\nx <")
         #expect(long.diagnostics.count == 1001)
         #expect(long.diagnostics[999].column == 1000 && long.diagnostics.last?.kind == .tooManyDiagnostics)
-        #expect(long.diagnostics.last?.subject == "999001")
+        #expect(long.diagnostics.last?.subject == "199001")
     }
 }
