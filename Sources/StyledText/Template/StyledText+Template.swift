@@ -92,6 +92,9 @@ extension StyledText {
         /// The template's diagnostics plus those for filling it with `argumentCount` arguments: placeholders
         /// without an argument and arguments without a placeholder.
         ///
+        /// Like ``diagnostics``, at most ``Options/maximumDiagnostics`` are kept, the first in source order, and
+        /// one last diagnostic says how many more there were.
+        ///
         /// - Parameter argumentCount: How many arguments will be given.
         /// - Returns: Every diagnostic, in source order.
         public func diagnostics(argumentCount: Int) -> [TemplateDiagnostic] {
@@ -109,7 +112,16 @@ extension StyledText {
                 pending.append(PendingDiagnostic(kind: .unusedArgument, utf8Offset: source.utf8.count,
                                                  subject: String(index + 1)))
             }
-            return Self.locate(pending, dropped: program.droppedDiagnostics, in: source)
+            var dropped = program.droppedDiagnostics
+            if pending.count > options.maximumDiagnostics {
+                // `%@` repeated 500,000 times without arguments must not give 500,000 diagnostics.
+                pending = pending.enumerated().sorted {
+                    ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
+                }.map(\.element)
+                dropped += pending.count - max(options.maximumDiagnostics, 0)
+                pending.removeLast(pending.count - max(options.maximumDiagnostics, 0))
+            }
+            return Self.locate(pending, dropped: dropped, in: source)
         }
 
         /// Every placeholder, in source order, including those in tag parameters.

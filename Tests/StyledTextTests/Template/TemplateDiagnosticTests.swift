@@ -98,4 +98,17 @@ import Testing
         #expect(long.diagnostics[999].column == 1000 && long.diagnostics.last?.kind == .tooManyDiagnostics)
         #expect(long.diagnostics.last?.subject == "199001")
     }
+
+    @Test func argumentDiagnosticsAreCappedToo() {
+        let template = StyledText.Template(String(repeating: "%@", count: 5_000) + "<b>")
+        let diagnostics = template.diagnostics(argumentCount: 2)
+        #expect(diagnostics.count == 1001)
+        #expect(diagnostics.prefix(1000).allSatisfy { $0.kind == .missingArgument })
+        #expect(diagnostics.first?.column == 5 && diagnostics.last?.kind == .tooManyDiagnostics)
+        #expect(diagnostics.last?.subject == "3999")  // 4,998 missing arguments and the unclosed <b>, less 1,000
+        var options = StyledText.Template.Options()
+        options.maximumDiagnostics = 3
+        #expect(StyledText.Template("%@ %@ %@ %@ %@", options: options).diagnostics(argumentCount: 0).map(\.kind)
+            == [.missingArgument, .missingArgument, .missingArgument, .tooManyDiagnostics])
+    }
 }
