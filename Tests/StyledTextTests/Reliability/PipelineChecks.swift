@@ -552,7 +552,7 @@ public enum PipelineChecks {
                 }
             }
             problems += diagnosticViolations(template.diagnostics, source: source, options: options)
-            problems += diagnosticViolations(template.diagnostics(argumentCount: count), source: source, options: nil)
+            problems += diagnosticViolations(template.diagnostics(argumentCount: count), source: source, options: options)
             do {
                 let strict = try StyledText(validating: source, options: options)
                 if !template.diagnostics(argumentCount: 0).isEmpty { problems.append("validating accepted a template with diagnostics") }
