@@ -25,9 +25,17 @@ export SWIFT_BACKTRACE=enable=no
 # interesting inputs were found". So: `--sanitize=fuzzer`, for SwiftPM to link libFuzzer's `main`, then one
 # `-sanitize=fuzzer,address` after it, which swiftc keeps.
 build=(swift build --package-path "$fuzz" -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+mkdir -p "$work"
+# SwiftPM keeps the build plan of a path dependency (the library, "..") until this package's manifest changes, so
+# files added to or removed from the library would be missed: drop the plan (not the objects) before each build.
+rm -f "$fuzz/.build/release.yaml" "$fuzz"/.build/*/release/description.json
 echo "== Fuzz: building ${#targets[@]} target(s), release, fuzzer + address sanitizer"
 build_start=$SECONDS
-"${build[@]}" 2>&1 | grep -v "Cannot export local symbol" || true
+if ! "${build[@]}" >"$work/build.log" 2>&1; then
+    grep -v "Cannot export local symbol" "$work/build.log" | tail -40
+    echo "error: the fuzz targets do not build" >&2
+    exit 1
+fi
 bin="$("${build[@]}" --show-bin-path)"
 for target in "${targets[@]}"; do
     [ -x "$bin/$target" ] || { echo "error: $target was not built" >&2; exit 1; }

@@ -12,6 +12,7 @@ import Testing
         "<a href='javascript:alert(1)'>x</a><a href=' https://e.com/?a=<b>&amp;'>y</a><link href='tel:1'>z</link>",
         "<img src='https://e.com/i.png' alt='<alt>'><img src='data:x' alt='d'><img src='rel/a.png'>\r\n\r&#x1B;[31m&#x9B;",
         "<big style='x'>A</big><tappable id='&quot;>'>t</tappable>&#x7F;&#x85;\t",
+        "<tappable id='&gt;\u{301}1'>x</tappable>&\u{301}amp; <a href='https:\u{301}//e.com'>\u{301}</a>>\u{301}",
     ]
 
     @Test(arguments: inputs)
