@@ -60,9 +60,11 @@ extension StyleResolver {
                 current = known
             } else {
                 let inherited = current.style
-                var resolved = layer(for: node.attribute, inherited: inherited)
-                resolved.fill(from: inherited)
-                current = SharedStyle(resolved)
+                // Without a layer the node has the style outside it: the same object, nothing merged or made.
+                if var resolved = layer(for: node.attribute, inherited: inherited) {
+                    resolved.fill(from: inherited)
+                    current = SharedStyle(resolved)
+                }
                 if let key { memo.byAttribute[key] = current }
             }
             memo.resolvedCount += 1
@@ -84,13 +86,17 @@ final class SharedStyle: Sendable {
 
 /// Styles already resolved in one call of `runs(for:)`, by attribute node: the last few in a small inline
 /// cache searched by identity, the rest in a dictionary created only when a text has many distinct stacks;
-/// and by inherited style and attribute, so that equal stacks built from different nodes resolve once.
+/// and by inherited style and attribute, so that equal stacks built from different nodes resolve once (and
+/// misnested markup, which makes millions of nodes, makes only as many styles as there are distinct ones).
+///
+/// Every entry holds its node: element content makes short-lived nodes, and a node freed during the call must
+/// not leave its identifier to a later node, which would then find the freed node's style.
 struct StyleMemo {
     let base: SharedStyle
     private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
                          AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
     private var next = 0
-    private var overflow: [ObjectIdentifier: SharedStyle] = [:]
+    private var overflow: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = [:]
     /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
     /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
     var byAttribute: [Key: SharedStyle] = [:]
@@ -112,7 +118,7 @@ struct StyleMemo {
             if recent.2 === node { return recent.3 }
             if recent.4 === node { return recent.5 }
             if recent.6 === node { return recent.7 }
-            return overflow.isEmpty ? nil : overflow[ObjectIdentifier(node)]
+            return overflow.isEmpty ? nil : overflow[ObjectIdentifier(node)]?.style
         }
         set {
             guard let newValue else { return }
@@ -125,7 +131,9 @@ struct StyleMemo {
             default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = newValue
             }
             next = (next + 1) & 3
-            if let oldNode = evicted.0, let oldStyle = evicted.1 { overflow[ObjectIdentifier(oldNode)] = oldStyle }
+            if let oldNode = evicted.0, let oldStyle = evicted.1 {
+                overflow[ObjectIdentifier(oldNode)] = (oldNode, oldStyle)
+            }
         }
     }
 }
@@ -142,14 +150,17 @@ private struct RunBuilder {
     var unresolved: [AttributeNode] = []
     /// The last stack resolved and its final style: consecutive parts usually share a stack.
     var lastResolved: (stack: AttributeStack, style: SharedStyle)?
-    /// Final styles by stack when adjustments make them differ from the inherited ones.
-    var adjustedMemo: [ObjectIdentifier: SharedStyle] = [:]
+    /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds its
+    /// node, as `StyleMemo` does.
+    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = [:]
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
         case plain(Range<Int>)
         /// Text from an element's content.
         case owned(Substring)
+        /// Text merged from several sources, in a buffer of its own that later merges append to.
+        case merged(String)
     }
 
     struct Pending {
@@ -171,13 +182,13 @@ private struct RunBuilder {
         if resolver.adjustments.isEmpty {
             finalStyle = stack.isEmpty ? memo.base : resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
         } else if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
-            finalStyle = known
+            finalStyle = known.style
         } else {
             var style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved).style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
-            if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = finalStyle }
+            if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = (top, finalStyle) }
         }
         lastResolved = (stack, finalStyle)
         return finalStyle
@@ -188,11 +199,19 @@ private struct RunBuilder {
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
         // copies both out of their boxes.
         if var current = pending, current.stack == stack, current.style === style || current.style.style == style.style {
-            switch (current.text, text) {
-            case let (.plain(a), .plain(b)) where a.upperBound == b.lowerBound:
+            if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
                 current.text = .plain(a.lowerBound..<b.upperBound)
-            default:
-                current.text = .owned(Substring(String(self.text(of: current.text)) + self.text(of: text)))
+            } else {
+                // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
+                var buffer: String
+                if case let .merged(existing) = current.text { buffer = existing } else {
+                    buffer = String(self.text(of: current.text))
+                }
+                // Let go of every other reference to the buffer, so that appending does not copy it.
+                pending = nil
+                current.text = .plain(0..<0)
+                buffer += self.text(of: text)
+                current.text = .merged(buffer)
             }
             pending = current
         } else {
@@ -226,6 +245,7 @@ private struct RunBuilder {
         switch source {
         case let .plain(range): self.source.substring(range)
         case let .owned(text): text
+        case let .merged(text): Substring(text)
         }
     }
 

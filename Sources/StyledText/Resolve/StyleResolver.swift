@@ -186,30 +186,37 @@ public struct StyleResolver: Sendable {
         return copy
     }
 
-    /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above).
     /// The rule that turns elements named `name` into content: one set on the resolver, else a built-in one.
     func elementRule(for name: String) -> ElementRule? {
         elementRules[name] ?? Self.defaultElementRules[name]
     }
 
-    func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle {
-        var layer: MarkupStyle
+    /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above); `nil` when
+    /// the attribute has none, so that the inherited style applies as it is without merging anything.
+    func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle? {
+        var layer: MarkupStyle?
         switch rules[attribute.name] {
         case let .fixed(shared)?: layer = shared.style
-        case let .computed(rule)?: layer = rule(attribute, inherited) ?? MarkupStyle()
-        case nil: layer = fallbackRule?(attribute, inherited) ?? MarkupStyle()
+        case let .computed(rule)?: layer = rule(attribute, inherited)
+        case nil: layer = fallbackRule?(attribute, inherited)
         }
-        if layer.link == nil {
+        if layer?.link == nil {
+            var link: URL?
             if let id = attribute.tappableID {
-                layer.link = StyledText.actionURL(for: id)
+                link = StyledText.actionURL(for: id)
             } else if attribute.name == "link", let href = attribute["href"] {
-                layer.link = URL(string: href)
+                link = URL(string: href)
+            }
+            if let link {
+                var linked = layer ?? MarkupStyle()
+                linked.link = link
+                layer = linked
             }
         }
         // Only a real tappable may link to an action: a template's `<a href="styledtext-action://x">` (say, from
         // a translation or a server) must not pose as one and trigger an app closure.
-        if attribute.tappableID == nil, let link = layer.link, link.scheme?.lowercased() == StyledText.actionScheme {
-            layer.link = nil
+        if attribute.tappableID == nil, let link = layer?.link, link.scheme?.lowercased() == StyledText.actionScheme {
+            layer?.link = nil
         }
         return layer
     }

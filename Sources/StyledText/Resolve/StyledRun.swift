@@ -26,7 +26,10 @@ public struct StyledRun: Sendable, Hashable {
     /// The run's UTF-16 offsets in the rendered text: the concatenation of every run's ``text``, which is the
     /// ``StyledText/plainText`` with each image as U+FFFC and each element as its resolved content.
     ///
-    /// UTF-16, so that it converts directly to `NSRange` for UIKit and AppKit.
+    /// UTF-16, so that it converts directly to `NSRange` for UIKit and AppKit. Bounds always fall between Unicode
+    /// scalars, never inside a surrogate pair, but markup may split a grapheme cluster (`e<b>\u{301}</b>`): then
+    /// `String.Index(utf16Offset:in:)` and `NSString` ranges work, while Foundation's `Range(_:in:)`, which wants
+    /// `Character` boundaries, returns `nil`.
     public let range: Range<Int>
     /// The semantic attributes, shared with the other runs inside the same tags.
     let stack: AttributeStack

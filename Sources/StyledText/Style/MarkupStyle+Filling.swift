@@ -9,7 +9,7 @@ extension MarkupStyle {
     /// let inner = MarkupStyle(font: .init(weight: .bold), foregroundColor: .red)
     /// let outer = MarkupStyle(font: .init(size: 12, italic: true), foregroundColor: .blue)
     /// let merged = inner.filling(from: outer)
-    /// merged.font  // size 12, bold, italic
+    /// merged.font  // MarkupStyleFont(size: 12, weight: .bold, italic: true)
     /// merged.foregroundColor  // .red
     /// ```
     ///

@@ -10,7 +10,7 @@ extension StyledText {
     /// let template = StyledText.Template("Pick: %@ <i>or</i> %@")
     /// let text = template("<b>tea</b>", "coffee")
     /// text.plainText  // "Pick: <b>tea</b> or coffee"
-    /// text.parts[1]   // .text("or", attributes: [i])
+    /// text.parts[1]   // .text("or", attributes: [.tag("i")])
     /// ```
     ///
     /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
@@ -92,6 +92,9 @@ extension StyledText {
         /// The template's diagnostics plus those for filling it with `argumentCount` arguments: placeholders
         /// without an argument and arguments without a placeholder.
         ///
+        /// Like ``diagnostics``, at most ``Options/maximumDiagnostics`` are kept, the first in source order, and
+        /// one last diagnostic says how many more there were.
+        ///
         /// - Parameter argumentCount: How many arguments will be given.
         /// - Returns: Every diagnostic, in source order.
         public func diagnostics(argumentCount: Int) -> [TemplateDiagnostic] {
@@ -109,7 +112,16 @@ extension StyledText {
                 pending.append(PendingDiagnostic(kind: .unusedArgument, utf8Offset: source.utf8.count,
                                                  subject: String(index + 1)))
             }
-            return Self.locate(pending, dropped: program.droppedDiagnostics, in: source)
+            var dropped = program.droppedDiagnostics
+            if pending.count > options.maximumDiagnostics {
+                // `%@` repeated 500,000 times without arguments must not give 500,000 diagnostics.
+                pending = pending.enumerated().sorted {
+                    ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
+                }.map(\.element)
+                dropped += pending.count - max(options.maximumDiagnostics, 0)
+                pending.removeLast(pending.count - max(options.maximumDiagnostics, 0))
+            }
+            return Self.locate(pending, dropped: dropped, in: source)
         }
 
         /// Every placeholder, in source order, including those in tag parameters.
@@ -216,6 +228,9 @@ extension StyledText {
             var column = 1
             var utf16Offset = 0
             var lineStart = utf8.startIndex
+            // Found once per line: searching again for each diagnostic made 1,000 diagnostics on a 1 MB line
+            // scan a gigabyte.
+            var lineEnd: String.Index?
             for diagnostic in ordered {
                 let target = min(diagnostic.utf8Offset, utf8.count)
                 while offset < target {
@@ -224,6 +239,7 @@ extension StyledText {
                         line += 1
                         column = 1
                         lineStart = utf8.index(after: index)
+                        lineEnd = nil
                     } else if byte & 0xC0 != 0x80 {
                         column += 1
                     }
@@ -231,10 +247,11 @@ extension StyledText {
                     index = utf8.index(after: index)
                     offset += 1
                 }
-                let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                let end = lineEnd ?? utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+                lineEnd = end
                 result.append(TemplateDiagnostic(kind: diagnostic.kind, line: line, column: column,
                                                  utf16Offset: utf16Offset, subject: diagnostic.subject,
-                                                 sourceLine: source[lineStart..<lineEnd]))
+                                                 sourceLine: source[lineStart..<end]))
             }
             if dropped > 0, let last = result.last {
                 result.append(TemplateDiagnostic(kind: .tooManyDiagnostics, line: last.line, column: last.column,
@@ -251,7 +268,8 @@ extension StyledText {
     ///
     /// ```swift
     /// let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
-    /// text.parts  // [.text("bowties are "), .text("cool", [b]), .text(", says <i>Eve</i>")]
+    /// text.parts[1]  // .text("cool", attributes: [.tag("b")])
+    /// text.plainText // "bowties are cool, says <i>Eve</i>"
     /// ```
     ///
     /// See ``Template`` for the grammar and how broken markup is repaired. To parse once and fill many times,

@@ -81,7 +81,7 @@ extension StyledText {
     /// ```swift
     /// let name = "<Eve>"
     /// let text = StyledText(markup: "Hello <b>\(name)</b>!")
-    /// text.parts  // [.text("Hello "), .text("<Eve>", [b]), .text("!")]
+    /// text.parts[1]  // .text("<Eve>", attributes: [.tag("b")])
     /// ```
     ///
     /// - Parameters:

@@ -89,19 +89,49 @@ enum NumberFormatting {
         return Array(specifier.utf8).withUnsafeBufferPointer { Placeholder.parse($0, at: 0, nextIndex: &next) }
     }
 
-    /// The specifier with its length modifiers replaced, so that the C variadic call reads the right width.
-    private static func normalized(_ specifier: String, length: String) -> String {
+    /// The widest field and the longest precision formatted; larger ones are formatted as this.
+    ///
+    /// `String(format:)` allocates whatever width a template asks for (`%1000000000d` is a gigabyte) and
+    /// crashes past `Int32.max`, and templates come from translators and servers.
+    static let maximumWidth = 100
+
+    /// The specifier as `String(format:)` gets it: length modifiers replaced, so that the C variadic call reads
+    /// the right width; width and precision clamped to ``maximumWidth``; the `'` (grouping) flag dropped, since
+    /// without a locale there is nothing to group by, and Linux's Foundation prints `%'d` as `'d`, losing the value.
+    static func normalized(_ specifier: String, length: String) -> String {
         var body = Array(specifier.utf8.dropFirst())
         guard let conversion = body.popLast() else { return specifier }
         let lengthModifiers: Set<UInt8> = [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"),
                                            UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")]
         while let last = body.last, lengthModifiers.contains(last) { body.removeLast() }
-        return "%" + String(decoding: body, as: UTF8.self) + length + String(UnicodeScalar(conversion))
+        body.removeAll { $0 == UInt8(ascii: "'") }
+        return "%" + clampingNumbers(body) + length + String(UnicodeScalar(conversion))
+    }
+
+    /// Flags, width and precision with every number above ``maximumWidth`` replaced by it. Leading zeros are
+    /// kept: in the width position they are the `0` flag.
+    private static func clampingNumbers(_ body: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index < body.count {
+            guard body[index] >= 0x31, body[index] <= 0x39 else {
+                result.unicodeScalars.append(UnicodeScalar(body[index]))
+                index += 1
+                continue
+            }
+            let start = index
+            while index < body.count, body[index] >= 0x30, body[index] <= 0x39 { index += 1 }
+            let digits = String(decoding: body[start..<index], as: UTF8.self)
+            result += Int(digits).map { $0 <= maximumWidth } == true ? digits : String(maximumWidth)
+        }
+        return result
     }
 }
 
 extension BinaryInteger where Self: StyledTextArgument {
     /// The integer formatted by the specifier: `%d`, `%lld`, `%5u`, `%x`; `%@` gives its decimal digits.
+    ///
+    /// Widths and precisions above 100 are formatted as 100, so a template cannot ask for gigabytes.
     public func styledText(formattedAs specifier: String) -> StyledText {
         if Self.isSigned, let value = Int64(exactly: self) {
             return StyledText(NumberFormatting.format(integer: value, specifier))
@@ -126,6 +156,8 @@ extension UInt64: StyledTextArgument {}
 
 extension Double: StyledTextArgument {
     /// The number formatted by the specifier: `%f`, `%.2f`, `%lf`, `%e`; `%@` gives its `description`.
+    ///
+    /// Widths and precisions above 100 are formatted as 100, so a template cannot ask for gigabytes.
     public func styledText(formattedAs specifier: String) -> StyledText {
         StyledText(NumberFormatting.format(floating: self, specifier, description: description))
     }

@@ -283,6 +283,9 @@ struct TemplateTokenizer {
         let end = bytes.count
         var index = start
         if !scannedParameters.isEmpty { scannedParameters.removeAll(keepingCapacity: true) }
+        // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
+        // 100,000 distinct parameters quadratic.
+        var seenNames: Set<String>?
         // The name must end at white space, `/` or `>`: `<xyz@gmail.com>` and `<Congratulation!>` are text.
         guard index < end, Self.isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")
             || bytes[index] == UInt8(ascii: ">") else { return nil }
@@ -329,8 +332,13 @@ struct TemplateTokenizer {
                 }
             }
             // The first of duplicate parameters wins, as in HTML.
-            if !scannedParameters.contains(where: { sameName($0.name, name) }) {
-                scannedParameters.append((name, value))
+            if scannedParameters.count < 16 {
+                if !scannedParameters.contains(where: { sameName($0.name, name) }) {
+                    scannedParameters.append((name, value))
+                }
+            } else {
+                if seenNames == nil { seenNames = Set(scannedParameters.map { lowercasedName($0.name) }) }
+                if seenNames?.insert(lowercasedName(name)).inserted == true { scannedParameters.append((name, value)) }
             }
         }
     }

@@ -33,6 +33,8 @@ extension Money: StyledTextArgument {
 
     @Test func initTemplate() {
         let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
+        #expect(text.parts[1] == .text("cool", attributes: [.tag("b")]))
+        #expect(text.plainText == "bowties are cool, says <i>Eve</i>")
         #expect(text.parts == [
             .text("bowties are ", attributes: []),
             .text("cool", attributes: [.tag("b")]),
@@ -81,6 +83,7 @@ extension Money: StyledTextArgument {
     @Test func initMarkup() {
         let name = "<Eve>"
         let text = StyledText(markup: "Hello <b>\(name)</b>!")
+        #expect(text.parts[1] == .text("<Eve>", attributes: [.tag("b")]))
         #expect(text.parts == [
             .text("Hello ", attributes: []),
             .text("<Eve>", attributes: [.tag("b")]),

@@ -220,4 +220,22 @@ import Testing
         _ = resolver.runs(for: text)
         #expect(counter.count == 1)
     }
+
+    @Test func elementStylesNeverLeakBetweenContexts() {
+        // Each element's content sits on a fresh node; when equal neighbours merged, the second node was freed,
+        // and a later node allocated at its address found the freed node's style in the memo: italic text
+        // outside any <i>, found by the FuzzPipeline checks.
+        let resolver = StyleResolver()
+            .style("i", MarkupStyle(font: .init(italic: true)))
+            .style("b", MarkupStyle(font: .init(weight: .bold)))
+        let text = StyledText(template: String(repeating: "<i><br><br></i><b><br><br></b>", count: 200))
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == 400)
+        for run in runs {
+            let names = run.attributes.map(\.name)
+            #expect(run.text == "\n\n" && (names == ["i", "br"] || names == ["b", "br"]))
+            #expect(run.style.font.italic == (names.first == "i" ? true : nil), "\(names)")
+            #expect(run.style.font.weight == (names.first == "b" ? .bold : nil), "\(names)")
+        }
+    }
 }

@@ -41,6 +41,21 @@ import Testing
         #expect(StyledText(template: "%@", Int8(-3)).plainText == "-3")
     }
 
+    @Test func hugeWidthsAndPrecisionsAreClampedNotAllocated() {
+        // `%2147483647d` crashed Foundation's formatter and `%1000000000d` allocated 2 GB: templates come from
+        // translators and servers, so widths and precisions stop at 100.
+        let text = StyledText(template: "%2147483647d|%.99999999999f|%0200d|%-1000d|%5d|%1$99999999@", 42, 1.5, 7, 8, 9)
+        let fields = text.plainText.split(separator: "|").map(String.init)
+        #expect(fields == [String(repeating: " ", count: 98) + "42", "1.5" + String(repeating: "0", count: 99),
+                           String(repeating: "0", count: 99) + "7", "8" + String(repeating: " ", count: 99), "    9",
+                           "42"])
+    }
+
+    @Test func groupingFlagKeepsTheValue() {
+        // Linux's Foundation printed `%'d` as `'d`, dropping the number; without a locale there is nothing to group.
+        #expect(StyledText(template: "%'d|%'.2f|%'5u", 12345, 2.5, 7).plainText == "12345|2.50|    7")
+    }
+
     @Test func missingArgumentStaysLiteralAndExtraIsIgnored() {
         #expect(StyledText(template: "a %@ b %2$@ c", "x").plainText == "a x b %2$@ c")
         #expect(StyledText(template: "no placeholders", "ignored").plainText == "no placeholders")

@@ -85,4 +85,30 @@ import Testing
         let diagnostic = try #require(StyledText.Template("\u{1B}[31m</b>").diagnostics.first)
         #expect(!diagnostic.description.contains("\u{1B}"))
     }
+
+    @Test func diagnosticsShowTheirOwnLine() {
+        // Line ends are found once per line, not once per diagnostic (1,000 diagnostics on a 1 MB line scanned a
+        // gigabyte); each diagnostic must still show its own line.
+        let template = StyledText.Template("a <\nb < c <\n\nd <")
+        #expect(template.diagnostics.map(\.line) == [1, 2, 2, 4])
+        #expect(template.diagnostics.map { $0.description.split(separator: "\n")[2] }
+            == ["  | a <", "  | b < c <", "  | b < c <", "  | d <"])
+        let long = StyledText.Template(String(repeating: "<", count: 200_000) + "\nx <")
+        #expect(long.diagnostics.count == 1001)
+        #expect(long.diagnostics[999].column == 1000 && long.diagnostics.last?.kind == .tooManyDiagnostics)
+        #expect(long.diagnostics.last?.subject == "199001")
+    }
+
+    @Test func argumentDiagnosticsAreCappedToo() {
+        let template = StyledText.Template(String(repeating: "%@", count: 5_000) + "<b>")
+        let diagnostics = template.diagnostics(argumentCount: 2)
+        #expect(diagnostics.count == 1001)
+        #expect(diagnostics.prefix(1000).allSatisfy { $0.kind == .missingArgument })
+        #expect(diagnostics.first?.column == 5 && diagnostics.last?.kind == .tooManyDiagnostics)
+        #expect(diagnostics.last?.subject == "3999")  // 4,998 missing arguments and the unclosed <b>, less 1,000
+        var options = StyledText.Template.Options()
+        options.maximumDiagnostics = 3
+        #expect(StyledText.Template("%@ %@ %@ %@ %@", options: options).diagnostics(argumentCount: 0).map(\.kind)
+            == [.missingArgument, .missingArgument, .missingArgument, .tooManyDiagnostics])
+    }
 }

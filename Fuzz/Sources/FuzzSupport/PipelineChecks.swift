@@ -1,0 +1,1 @@
+../../../Tests/StyledTextTests/Reliability/PipelineChecks.swift
