@@ -332,7 +332,9 @@ struct TemplateTokenizer {
                 }
             }
             // The first of duplicate parameters wins, as in HTML.
-            if scannedParameters.count < 16 {
+            // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
+            // in the adversarial suite) stay on the path that allocates nothing.
+            if scannedParameters.count < 64 {
                 if !scannedParameters.contains(where: { sameName($0.name, name) }) {
                     scannedParameters.append((name, value))
                 }
