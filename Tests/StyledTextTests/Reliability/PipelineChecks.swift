@@ -623,21 +623,34 @@ public enum PipelineChecks {
         if let options, diagnostics.count > options.maximumDiagnostics + 1 {
             problems.append("\(diagnostics.count) diagnostics, over maximumDiagnostics \(options.maximumDiagnostics)")
         }
-        var previousOffset = 0
+        // One forward walk over the scalars, counting lines, columns and UTF-16 units independently.
+        var scalars = source.unicodeScalars.makeIterator()
+        var utf16Offset = 0
+        var line = 1
+        var column = 1
         for diagnostic in diagnostics {
-            guard diagnostic.utf16Offset >= previousOffset, diagnostic.utf16Offset <= source.utf16.count else {
+            guard diagnostic.utf16Offset >= utf16Offset, diagnostic.utf16Offset <= source.utf16.count else {
                 problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) is out of order or range")
                 continue
             }
-            previousOffset = diagnostic.utf16Offset
-            let index = String.Index(utf16Offset: diagnostic.utf16Offset, in: source)
-            let before = source.unicodeScalars[..<index]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            while utf16Offset < diagnostic.utf16Offset, let scalar = scalars.next() {
+                utf16Offset += scalar.utf16.count
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            if utf16Offset != diagnostic.utf16Offset {
+                problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) splits a surrogate pair")
+            }
             if (diagnostic.line, diagnostic.column) != (line, column) {
                 problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) says \(diagnostic.line):\(diagnostic.column), not \(line):\(column)")
             }
-            if !diagnostic.description.contains(diagnostic.message) { problems.append("diagnostic description lacks its message") }
+            if !diagnostic.description.utf8.starts(with: ("error: " + diagnostic.message).utf8) {
+                problems.append("diagnostic description does not start with its message")
+            }
         }
         return problems
     }
