@@ -218,7 +218,7 @@ import Testing
         // Opaque 8-bit colours are written as hex, which reads back to the very same Doubles. With alpha, only
         // alpha8 values whose alpha8/255 has three decimals (0, 0.2, 0.4, 0.6, 0.8, 1) can come back exactly;
         // the rest come back equal at 8 bits (see `everyAlpha8RoundTripsAtEightBits`).
-        var random = SplitMix64(seed: 0xC0105)
+        var random = SeededGenerator(seed: 0xC0105)
         for _ in 0..<2_000 {
             let alpha8: UInt8 = [0, 51, 102, 153, 204, 255][Int(random.next() % 6)]
             let color = MarkupStyleColor(red8: random.byte(), green8: random.byte(), blue8: random.byte(),
@@ -258,7 +258,7 @@ import Testing
 
     /// Random colours written in a random valid syntax always parse, to the 8-bit components they were written with.
     @Test func randomValidSyntaxParses() {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<5_000 {
             let (input, expected) = Self.randomValidCSS(&random)
             #expect(MarkupStyleColor(css: input).map(Self.bytes) == expected, "\(input)")
@@ -268,7 +268,7 @@ import Testing
     /// Random byte strings, fragment soups and mutated valid colours: parsing never traps, and whatever parses
     /// reads back from its `cssString` with the same 8-bit components.
     @Test func randomInputNeverCrashesAndAcceptedInputRoundTrips() {
-        var random = SplitMix64(seed: 2024)
+        var random = SeededGenerator(seed: 2024)
         var accepted = 0
         for round in 0..<30_000 {
             let input: String
@@ -298,7 +298,7 @@ import Testing
     ]
 
     /// A random colour in one of the accepted syntaxes, with the 8-bit components it must parse to.
-    static func randomValidCSS(_ random: inout SplitMix64) -> (css: String, components8: [UInt8]) {
+    static func randomValidCSS(_ random: inout SeededGenerator) -> (css: String, components8: [UInt8]) {
         let channels = [random.byte(), random.byte(), random.byte()]
         let alpha8 = random.next().isMultiple(of: 2) ? 255 : random.byte()
         let alpha = String(Double(alpha8) / 255)
@@ -313,7 +313,7 @@ import Testing
     }
 
     /// `css` with one to three bytes replaced, inserted or deleted; often still a colour, often just not.
-    static func mutated(_ css: String, by random: inout SplitMix64) -> String {
+    static func mutated(_ css: String, by random: inout SeededGenerator) -> String {
         let alphabet = Array("0123456789abcdefABCDEF#(),/%.+-e \t\u{0}".utf8)
         var bytes = Array(css.utf8)
         for _ in 0..<(1 + random.index(3)) {
@@ -337,24 +337,4 @@ import Testing
         let digits = String(byte, radix: 16)
         return digits.count == 1 ? "0" + digits : digits
     }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny seeded generator, so property tests replay identically.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-
-    /// A value in `0..<count`; the modulo bias is irrelevant for tests.
-    mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 }

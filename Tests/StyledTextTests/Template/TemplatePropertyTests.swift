@@ -2,21 +2,6 @@ import Foundation
 import Testing
 @testable import StyledText
 
-/// SplitMix64: a tiny seeded generator, so property tests are repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct TemplatePropertyTests {
     static let alphabet: [String] = ["a", "b", " ", "<", ">", "/", "&", ";", "#", "%", "@", "$", "1", "=", "\"", "'",
                                      "!", "-", "é", "😀", "\u{301}", "\n", "\u{0}", "x", "amp", "lt", "br", "i"]
