@@ -553,6 +553,9 @@ public enum PipelineChecks {
                 }
             }
             problems += diagnosticViolations(template.diagnostics, source: source, options: options)
+            if template.translationDiagnostics(template) != template.diagnostics {
+                problems.append("a template checked against itself as a translation reports more than its own problems")
+            }
             problems += diagnosticViolations(template.diagnostics(argumentCount: count), source: source, options: options)
             do {
                 let strict = try StyledText(validating: source, options: options)
