@@ -553,6 +553,9 @@ public enum PipelineChecks {
                 }
             }
             problems += diagnosticViolations(template.diagnostics, source: source, options: options)
+            if template.translationDiagnostics(template) != template.diagnostics {
+                problems.append("a template checked against itself as a translation reports more than its own problems")
+            }
             problems += diagnosticViolations(template.diagnostics(argumentCount: count), source: source, options: options)
             do {
                 let strict = try StyledText(validating: source, options: options)
@@ -623,21 +626,35 @@ public enum PipelineChecks {
         if let options, diagnostics.count > options.maximumDiagnostics + 1 {
             problems.append("\(diagnostics.count) diagnostics, over maximumDiagnostics \(options.maximumDiagnostics)")
         }
-        var previousOffset = 0
-        for diagnostic in diagnostics {
-            guard diagnostic.utf16Offset >= previousOffset, diagnostic.utf16Offset <= source.utf16.count else {
+        // One forward walk over the scalars, counting lines, columns and UTF-16 units independently.
+        var scalars = source.unicodeScalars.makeIterator()
+        var utf16Offset = 0
+        var line = 1
+        var column = 1
+        for (number, diagnostic) in diagnostics.enumerated() {
+            guard diagnostic.utf16Offset >= utf16Offset, diagnostic.utf16Offset <= source.utf16.count else {
                 problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) is out of order or range")
                 continue
             }
-            previousOffset = diagnostic.utf16Offset
-            let index = String.Index(utf16Offset: diagnostic.utf16Offset, in: source)
-            let before = source.unicodeScalars[..<index]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            while utf16Offset < diagnostic.utf16Offset, let scalar = scalars.next() {
+                utf16Offset += scalar.utf16.count
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            if utf16Offset != diagnostic.utf16Offset {
+                problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) splits a surrogate pair")
+            }
             if (diagnostic.line, diagnostic.column) != (line, column) {
                 problems.append("diagnostic \(diagnostic.kind) at UTF-16 \(diagnostic.utf16Offset) says \(diagnostic.line):\(diagnostic.column), not \(line):\(column)")
             }
-            if !diagnostic.description.contains(diagnostic.message) { problems.append("diagnostic description lacks its message") }
+            // The report is costly to build; the first few show whether reports work.
+            if number < 8, !diagnostic.description.utf8.starts(with: ("error: " + diagnostic.message).utf8) {
+                problems.append("diagnostic description does not start with its message")
+            }
         }
         return problems
     }
