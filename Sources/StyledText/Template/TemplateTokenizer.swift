@@ -105,6 +105,26 @@ struct TemplateTokenizer {
         self.stripsMarkup = stripsMarkup
     }
 
+    /// ``isVoid(_:)`` on a name's bytes, in any case, without making a string: the lowercased bytes packed into an
+    /// integer and compared with the void names packed the same way.
+    static func isVoid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count >= 2, name.count <= 6 else { return false }
+        return packedVoidNames.contains(packed(name.lazy.map(asciiLowercased)))
+    }
+
+    private static func packed<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            result |= UInt64(byte) << shift
+            shift += 8
+        }
+        return result
+    }
+
+    private static let packedVoidNames: [UInt64] = ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta",
+                                                    "param", "source", "track", "wbr"].map { packed($0.utf8) }
+
     /// Whether a tag never takes content (HTML's void elements), without hashing: a switch over the few names.
     static func isVoid(_ name: String) -> Bool {
         // By length and first letter first, so that most names are ruled out without comparing strings.
@@ -261,6 +281,13 @@ struct TemplateTokenizer {
             return nil
         }
         flushText(textStart..<start)
+        if !stripsMarkup, !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty,
+           open.count >= options.maximumDepth, !Self.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[start + 1..<nameEnd])) {
+            // Past the depth limit a plain start tag is literal text, as `startTag` would decide; decided here
+            // from the bytes, without making its name (`<b>` × 100,000 past the limit).
+            appendLiteral(start..<tagEnd)
+            return tagEnd
+        }
         startTag(named: tagName(start + 1..<nameEnd), selfClosing: selfClosing, range: start..<tagEnd)
         return tagEnd
     }

@@ -66,6 +66,28 @@ import Testing
         }
     }
 
+    @Test func pastTheDepthLimitTheOneShotParserAgreesWithTheTemplate() {
+        // `StyledText(template:)` decides tags past the depth limit from their bytes; a `Template`, which collects
+        // diagnostics, goes through `startTag`. Void names in any case must stay elements in both.
+        var options = StyledText.Template.Options()
+        options.maximumDepth = 2
+        var generator = SeededGenerator(seed: 9)
+        let fragments = ["<b>", "<i>", "<x>", "</b>", "<BR>", "<br>", "<Img>", "<wbr/>", "<HR x=1>", "<input>",
+                         "<area>", "<source>", "<track>", "<col>", "<embed>", "<meta>", "<param>", "<base>",
+                         "<brr>", "<bR>", "t", "&amp;", "%@", "%%"]
+        for _ in 0..<2_000 {
+            let soup = TemplatePropertyTests.randomString(&generator, from: fragments, count: Int(generator.next() % 30))
+            #expect(StyledText.Template(soup, options: options).filled(with: ["a"])
+                == StyledText(template: soup, arguments: ["a"], options: options), "\(soup.debugDescription)")
+        }
+        for name in ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta", "param", "source", "track",
+                     "wbr", "BR", "Img", "b", "bra", "brr", "sources", "x"] {
+            let expected = TemplateTokenizer.isVoid(name.lowercased())
+            let bytes = Array(name.utf8)
+            #expect(bytes.withUnsafeBufferPointer { TemplateTokenizer.isVoid(bytes: $0) } == expected, "\(name)")
+        }
+    }
+
     @Test func agreesOnRandomBytes() {
         // Bytes that matter to the grammar, so that near-misses of every construct are common.
         let alphabet = Array("<>/!-&#;%@$1ab =\"'x".utf8)
