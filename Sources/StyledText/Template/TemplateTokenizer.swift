@@ -677,9 +677,7 @@ struct TemplateTokenizer {
     }
 
     private func substring(_ range: Range<Int>) -> Substring {
-        let utf8 = source.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return source[lower..<utf8.index(lower, offsetBy: range.count)]
+        source.utf8Slice(range)
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).

@@ -115,10 +115,7 @@ extension StyledText {
 
     /// The text of a text segment.
     func substring(_ utf8Range: Range<Int>) -> Substring {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: utf8Range.lowerBound)
-        let end = utf8.index(start, offsetBy: utf8Range.count)
-        return text[start..<end]
+        text.utf8Slice(utf8Range)
     }
 
     /// Appends text with the given attributes, coalescing with the previous part when its attributes are equal.
