@@ -11,6 +11,9 @@ public enum Adversarial: String, CaseIterable, Sendable {
     case misnested = "misnested"
     /// Blocks of 2,000 distinct tags closed in the opposite order: `<t0>…<t1999>x</t0>y</t1>y…</t1999>y`.
     case reverseClosed = "reverse-closed"
+    /// Nine tags open, then `</b>y<b>` rotating through them: every end tag keeps the most tags open that one
+    /// may (8), so every `y` gets a stack of 8 new attributes.
+    case misnestedAtTheLimit = "misnested-at-the-limit"
     /// `<a b="` × n: an unterminated quoted parameter everywhere.
     case unterminatedQuote = "unterminated-quote"
     /// An unterminated tag with 50 quoted parameters, repeated: `<a p0="0" … p49="49" <a …`.
@@ -48,6 +51,9 @@ public enum Adversarial: String, CaseIterable, Sendable {
             let opens = (0..<2_000).map { "<t\($0)>" }.joined()
             let closes = (0..<2_000).map { "</t\($0)>y" }.joined()
             return repeated(opens + "x" + closes, bytes: bytes)
+        case .misnestedAtTheLimit:
+            let names = ["b", "i", "u", "s", "em", "strong", "code", "sub", "sup"]
+            return names.map { "<\($0)>" }.joined() + repeated(names.map { "</\($0)>y<\($0)>" }.joined(), bytes: bytes)
         case .unterminatedQuote:
             return repeated("<a b=\"", bytes: bytes)
         case .unterminatedParameters:

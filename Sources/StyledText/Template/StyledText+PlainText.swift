@@ -20,7 +20,7 @@ extension StyledText {
     ///   - options: The options the template would be parsed with; they decide depth and which unclosed tags
     ///     are text.
     /// - Returns: The template's plain text.
-    /// - Complexity: O(*n*) in the length of `template`, plus O(*d*) per misnested end tag for *d* open tags.
+    /// - Complexity: O(*n*) in the length of `template`.
     public static func plainText(ofTemplate template: String, options: Template.Options = Template.Options()) -> String {
         if let maximum = options.maximumLength, template.utf8.count > maximum {
             return template

@@ -15,13 +15,13 @@ extension StyledText {
     ///
     /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
     /// well-formed tag is text; `</x>` closes the nearest open `x`, and tags opened inside it stay open after
-    /// it; stray end tags are dropped; void tags (`br`, `img`, `hr`, `wbr`, …) and `<x/>` become element parts;
+    /// it (up to eight; with more, `</x>` closes them too);
+    /// stray end tags are dropped; void tags (`br`, `img`, `hr`, `wbr`, …) and `<x/>` become element parts;
     /// comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when its name is known
     /// (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every such repair is
     /// listed in ``diagnostics``, with its position.
     ///
-    /// - Complexity: Parsing is a single pass over the UTF-8 bytes, O(*n*) plus O(*d*) per misnested end tag
-    ///   for *d* open tags (at most ``Options/maximumDepth``). Filling is O(size of the result).
+    /// - Complexity: Parsing is a single pass over the UTF-8 bytes, O(*n*). Filling is O(size of the result).
     public struct Template: Sendable, Hashable {
         /// The template text.
         public let source: String

@@ -88,6 +88,8 @@ extension TemplateDiagnostic {
         public static let strayEndTag = Kind(rawValue: "strayEndTag")
         /// An end tag that closes a tag while tags opened inside it are still open; those stay open.
         public static let misnestedEndTag = Kind(rawValue: "misnestedEndTag")
+        /// A misnested end tag with more than eight tags opened inside it still open; it closes them too.
+        public static let misnestingLimit = Kind(rawValue: "misnestingLimit")
         /// A `<!--` with no `-->`; kept as text.
         public static let unterminatedComment = Kind(rawValue: "unterminatedComment")
         /// A start tag nested deeper than the maximum depth; kept as literal text.
@@ -122,6 +124,8 @@ extension TemplateDiagnostic {
             case .unclosedUnknownTag: "<\(subject)> is never closed and is not a known tag; it is kept as text"
             case .strayEndTag: "end tag </\(subject)> has no open <\(subject)>; it is dropped"
             case .misnestedEndTag: "misnested end tag: </\(subject)> stays open after its parent closes"
+            case .misnestingLimit:
+                "misnested end tag closes <\(subject)> and the tags inside it too: more than 8 would stay open"
             case .unterminatedComment: "comment is never closed with '-->'; it is kept as text"
             case .nestingTooDeep: "<\(subject)> is nested deeper than the maximum depth; it is kept as text"
             case .invalidPlaceholder: "'%' does not start a placeholder (\(subject)); it is kept as text (write %%)"

@@ -435,11 +435,28 @@ struct TemplateTokenizer {
             diagnose(.strayEndTag, at: offset, subject: name)
             return
         }
-        if position != open.count - 1 {
+        let inner = open.count - 1 - position
+        if inner > Self.maximumKeptOpen {
+            // Too many to keep: close them too, innermost first, as if their end tags came first.
+            diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
+            while open.count > position + 1 { close(open.removeLast()) }
+            close(open.removeLast())
+            return
+        }
+        if inner > 0 {
             diagnose(.misnestedEndTag, at: offset, subject: open[open.count - 1].name)
         }
-        let closed = open.remove(at: position)
-        openCounts?[name, default: 1] -= 1
+        close(open.remove(at: position))
+    }
+
+    /// How many tags opened inside a tag a misnested end tag keeps open (`</b>` in `<b><i>x</b>y</i>` keeps
+    /// `<i>`). Each kept-open tag gets a new attribute for the text after the end tag, so without a bound
+    /// `<t0>…<t999>x</t0>y</t1>y…` (14 KB) would make half a million attributes; with it, a template makes at
+    /// most this many per end tag. Like HTML's adoption agency, which reopens at most three formatting elements.
+    static let maximumKeptOpen = 8
+
+    private mutating func close(_ closed: (name: String, tag: Int)) {
+        openCounts?[closed.name, default: 1] -= 1
         if !stripsMarkup { program.tokens.append(.close(closed.tag)) }
     }
 

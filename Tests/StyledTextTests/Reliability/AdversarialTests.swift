@@ -96,29 +96,81 @@ import Testing
         #expect(diagnostics.last?.kind == .tooManyDiagnostics && diagnostics.last?.subject == String(count - 1000))
     }
 
+    /// `<t0><t1>…<t(count-1)>x</t0>y</t1>y…</t(count-1)>y`.
+    private func reverseClosed(_ count: Int) -> String {
+        (0..<count).map { "<t\($0)>" }.joined() + "x" + (0..<count).map { "</t\($0)>y" }.joined()
+    }
+
     @Test func twoThousandTagsClosedInTheOppositeOrder() {
-        // <t0><t1>…<t1999>x</t0>y</t1>y…</t1999>y: each end tag closes the outermost tag, and the tags inside it
-        // stay open. The output holds 2,000 + 1,999 + … + 1 attributes (2 million, what ZMarkupParser turns into
-        // 4 million tokens): it is built in time linear in that, one node per attribute of each new stack.
+        // Were each end tag to keep the tags inside it open, every "y" would get a new stack of everything
+        // still open: 1,999 + 1,998 + … attributes, 2 million from 28 KB (ZMarkupParser makes 4 million tokens
+        // of it). An end tag keeps at most 8 open: </t0> closes all 2,000, and the other end tags are stray.
         let count = 2000
-        var input = ""
-        for index in 0..<count { input += "<t\(index)>" }
-        input += "x"
-        for index in 0..<count { input += "</t\(index)>y" }
+        let input = reverseClosed(count)
         var options = StyledText.Template.Options()
         options.maximumDepth = count  // all 2,000 open (the default 1,024 would keep the rest as text)
         let text = StyledText(template: input, options: options)
         #expect(text.plainText == "x" + String(repeating: "y", count: count))
-        #expect(text.segments.count == count + 1)
-        #expect(text.segments.enumerated().allSatisfy { $0.element.stack.depth == count - max($0.offset, 0) })
-        #expect(text.segments.enumerated().dropFirst().allSatisfy { offset, segment in
-            segment.stack.depth == 0 || segment.stack.attributes.first?.name == "t\(offset)"
-        })
-        #expect(text.segments.last?.stack.isEmpty == true)
+        #expect(text.segments.map(\.stack.depth) == [count, 0])
+        #expect(text.segments.first?.stack.attributes.map(\.name) == (0..<count).map { "t\($0)" })
+        options.maximumDiagnostics = 10_000
+        let diagnostics = StyledText.Template(input, options: options).diagnostics
+        #expect(diagnostics.map(\.kind) == [.misnestingLimit] + Array(repeating: .strayEndTag, count: count - 1))
+        #expect(diagnostics.first?.subject == "t1" && diagnostics.first?.column == input.firstRange(of: "</t0>")
+            .map { input.unicodeScalars.distance(from: input.startIndex, to: $0.lowerBound) + 1 })
         let runs = resolver.runs(for: text)
-        #expect(runs.count == count + 1)
-        #expect(runs.map(\.text) == ["x"] + Array(repeating: "y", count: count))
-        #expect(runs[1].attributes.map(\.name) == (1..<count).map { "t\($0)" })
+        #expect(runs.map(\.text) == ["x", String(repeating: "y", count: count)])
+        #expect(runs.last?.attributes.isEmpty == true)
+        #expect(StyledText.plainText(ofTemplate: input, options: options) == text.plainText)
+    }
+
+    @Test func anEndTagKeepsAtMostEightTagsOpen() {
+        let eight = StyledText(template: reverseClosed(9))
+        // </t0> keeps t1…t8 open for the first "y", </t1> keeps t2…t8, and so on.
+        #expect(eight.segments.map(\.stack.depth) == [9] + (0..<9).map { 8 - $0 })
+        #expect(eight.segments[1].stack.attributes.map(\.name) == (1...8).map { "t\($0)" })
+        #expect(StyledText.Template(reverseClosed(9)).diagnostics.map(\.kind)
+            == Array(repeating: .misnestedEndTag, count: 8))
+        let nine = StyledText(template: reverseClosed(10))
+        #expect(nine.segments.map(\.stack.depth) == [10, 0])
+        #expect(nine.plainText == "x" + String(repeating: "y", count: 10))
+        #expect(StyledText.Template(reverseClosed(10)).diagnostics.map(\.kind)
+            == [.misnestingLimit] + Array(repeating: .strayEndTag, count: 9))
+    }
+
+    @Test func tagsClosedInTheOppositeOrderForAMegabyteStayFlat() {
+        // 73 blocks of 1,000 tags closed in the opposite order (1 MB) would make 36 million attributes.
+        let block = reverseClosed(1000)
+        let blocks = 1_000_000 / block.utf8.count + 1
+        let input = String(repeating: block, count: blocks)
+        #expect(input.utf8.count > 1_000_000)
+        let text = StyledText(template: input)
+        #expect(text.plainText == String(repeating: "x" + String(repeating: "y", count: 1000), count: blocks))
+        #expect(text.segments.map(\.stack.depth) == Array(repeating: [1000, 0], count: blocks).flatMap { $0 })
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == 2 * blocks && runs.last?.text == String(repeating: "y", count: 1000))
+        #expect(StyledText.plainText(ofTemplate: input) == text.plainText)
+    }
+
+    @Test func misnestingJustUnderTheLimitForAMegabyteStaysLinear() {
+        // Nine tags open; each </x>y<x> closes the outermost, keeps the 8 inside it open and opens x again inside
+        // them: every "y" gets a stack of 8 new attributes, the most an end tag can cause.
+        let names = ["b", "i", "u", "s", "em", "strong", "code", "sub", "sup"]
+        let rotations = 100_000
+        var input = names.map { "<\($0)>" }.joined()
+        for index in 0..<rotations { input += "</\(names[index % 9])>y<\(names[index % 9])>" }
+        #expect(input.utf8.count >= 1_000_000)
+        let text = StyledText(template: input)
+        let plain = text.plainText == String(repeating: "y", count: rotations)
+        #expect(plain)
+        #expect(text.segments.count == rotations && text.segments.allSatisfy { $0.stack.depth == 8 })
+        #expect(text.segments[0].stack.attributes.map(\.name) == Array(names[1...]))
+        #expect(text.segments[9].stack.attributes.map(\.name) == Array(names[1...]))
+        #expect(text.segments[10].stack.attributes.map(\.name) == Array(names[2...]) + ["b"])
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == rotations && runs.allSatisfy { run in
+            run.attributes.count == 8 && (run.style.font.weight == .bold) == run.attributes.contains(.tag("b"))
+        })
     }
 
     @Test func elementsRepeatedMergeIntoOneRun() {
