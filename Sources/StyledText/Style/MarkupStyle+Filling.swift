@@ -27,19 +27,16 @@ extension MarkupStyle {
     /// - Parameter other: The style further out.
     /// - Complexity: O(1).
     public mutating func fill(from other: MarkupStyle) {
-        font = font.filling(from: other.font)
-        foregroundColor = foregroundColor ?? other.foregroundColor
-        backgroundColor = backgroundColor ?? other.backgroundColor
-        underline = Self.fill(underline, from: other.underline)
-        strikethrough = Self.fill(strikethrough, from: other.strikethrough)
-        kern = kern ?? other.kern
-        baselineOffset = baselineOffset ?? other.baselineOffset
-        link = link ?? other.link
-        paragraph = paragraph.filling(from: other.paragraph)
-        textCase = textCase ?? other.textCase
+        // Filling from itself or from nothing changes nothing; filling nothing gives the other style, shared.
+        if isIdentical(to: other) || other.isSharedUndecided { return }
+        if isSharedUndecided {
+            self = other
+            return
+        }
+        fillFields(from: other)
     }
 
-    private static func fill(_ line: MarkupStyleLine?, from other: MarkupStyleLine?) -> MarkupStyleLine? {
+    static func fill(_ line: MarkupStyleLine?, from other: MarkupStyleLine?) -> MarkupStyleLine? {
         guard var line else { return other }
         if line.color == nil, let color = other?.color { line.color = color }
         return line

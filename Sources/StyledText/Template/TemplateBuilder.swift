@@ -51,8 +51,7 @@ struct TemplateBuilder {
                    memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
                     // No reference to decode (most text): append the bytes, skipping the decoder and the
                     // `String.Index` arithmetic of a substring. Token boundaries are ASCII, so these are whole scalars.
-                    result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
-                                      stack: stack)
+                    appendVerbatim(range, bytes: bytes, stack: stack)
                 } else {
                     let start = result.text.utf8.count
                     CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
@@ -69,12 +68,7 @@ struct TemplateBuilder {
                 }
                 result.appendText(text, stack: currentStack())
             case let .literal(range):
-                if let bytes {
-                    result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self),
-                                      stack: currentStack())
-                } else {
-                    result.appendText(substring(range), stack: currentStack())
-                }
+                appendVerbatim(range, bytes: bytes, stack: currentStack())
             case let .placeholder(placeholder):
                 if arguments == nil {
                     insertions.append(Insertion(segmentCount: result.segments.count, offset: result.text.utf8.count,
@@ -102,6 +96,16 @@ struct TemplateBuilder {
             case let .element(tagIndex):
                 result.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
             }
+        }
+    }
+
+    /// Appends the template's bytes in `range` as they are. A short piece becomes a small string, which needs no
+    /// allocation; a longer one is appended as a substring of the source, without a string of its own in between.
+    private mutating func appendVerbatim(_ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>?, stack: AttributeStack) {
+        if let bytes, range.count <= 15 {
+            result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), stack: stack)
+        } else {
+            result.appendText(substring(range), stack: stack)
         }
     }
 
