@@ -76,8 +76,7 @@ extension CharacterReferences {
         inAttributeValue: Bool,
         into output: inout String
     ) {
-        var position = firstAmpersand(in: bytes, from: 0)
-        guard position < bytes.count else {
+        guard firstAmpersand(in: bytes, from: 0) < bytes.count else {
             output.append(contentsOf: text)
             return
         }
@@ -87,15 +86,40 @@ extension CharacterReferences {
         func index(_ offset: Int) -> String.Index {
             utf8.index(utf8.startIndex, offsetBy: offset)
         }
+        scan(bytes, inAttributeValue: inAttributeValue) { literal in
+            output.append(contentsOf: text[index(literal.lowerBound)..<index(literal.upperBound)])
+        } scalar: { scalar in
+            output.unicodeScalars.append(scalar)
+        }
+    }
+
+    /// Appends the UTF-8 bytes of `bytes` with every character reference decoded: what
+    /// ``decode(_:inAttributeValue:into:)`` does, for a builder that collects bytes.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout [UInt8]) {
+        scan(bytes, inAttributeValue: inAttributeValue) { literal in
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literal]))
+        } scalar: { scalar in
+            UTF8.encode(scalar) { output.append($0) }
+        }
+    }
+
+    /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        inAttributeValue: Bool,
+        literal: (Range<Int>) -> Void,
+        scalar: (Unicode.Scalar) -> Void
+    ) {
+        var position = firstAmpersand(in: bytes, from: 0)
         var literalStart = 0
         while position < bytes.count {
             if let reference = reference(in: bytes, at: position, inAttributeValue: inAttributeValue) {
                 if literalStart < position {
-                    output.append(contentsOf: text[index(literalStart)..<index(position)])
+                    literal(literalStart..<position)
                 }
-                output.unicodeScalars.append(reference.first)
+                scalar(reference.first)
                 if let second = reference.second {
-                    output.unicodeScalars.append(second)
+                    scalar(second)
                 }
                 literalStart = reference.end
                 position = reference.end
@@ -107,7 +131,7 @@ extension CharacterReferences {
             position = firstAmpersand(in: bytes, from: position)
         }
         if literalStart < bytes.count {
-            output.append(contentsOf: text[index(literalStart)...])
+            literal(literalStart..<bytes.count)
         }
     }
 

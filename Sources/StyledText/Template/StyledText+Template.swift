@@ -178,39 +178,46 @@ extension StyledText {
         /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
         /// later text with the same attributes may have been coalesced into that segment, but never before it.
         private func merge(_ arguments: [any StyledTextArgument]) -> StyledText {
-            var result = StyledText()
-            result.text.reserveCapacity(skeleton.text.utf8.count + 16 * insertions.count)
-            result.segments.reserveCapacity(skeleton.segments.count + 2 * insertions.count)
-            var next = 0
-            while next < insertions.count, insertions[next].segmentCount == 0 {
-                TemplateBuilder.insert(insertions[next].placeholder, arguments: arguments,
-                                      isolatesArguments: options.isolatesArguments, stack: insertions[next].stack,
-                                      into: &result)
-                next += 1
-            }
-            for (index, segment) in skeleton.segments.enumerated() {
-                var position: Int?
-                if case let .text(range) = segment.content {
-                    position = range.lowerBound
-                } else {
-                    result.appendSegment(segment.content, stack: segment.stack)
-                }
-                while next < insertions.count, insertions[next].segmentCount == index + 1 {
-                    let insertion = insertions[next]
-                    if let current = position {
-                        result.appendText(skeleton.substring(current..<insertion.offset), stack: segment.stack)
-                        position = insertion.offset
-                    }
-                    TemplateBuilder.insert(insertion.placeholder, arguments: arguments,
-                                          isolatesArguments: options.isolatesArguments, stack: insertion.stack,
+            var result = StyledTextBuffer(byteCapacity: skeleton.text.utf8.count + 16 * insertions.count,
+                                          segmentCapacity: skeleton.segments.count + 2 * insertions.count)
+            // The skeleton's text is native UTF-8 (the builder made it), so this borrows its bytes without copying.
+            var skeletonText = skeleton.text
+            skeletonText.withUTF8 { text in
+                var next = 0
+                while next < insertions.count, insertions[next].segmentCount == 0 {
+                    TemplateBuilder.insert(insertions[next].placeholder, arguments: arguments,
+                                          isolatesArguments: options.isolatesArguments, stack: insertions[next].stack,
                                           into: &result)
                     next += 1
                 }
-                if let current = position, case let .text(range) = segment.content {
-                    result.appendText(skeleton.substring(current..<range.upperBound), stack: segment.stack)
+                for (index, segment) in skeleton.segments.enumerated() {
+                    var position: Int?
+                    if case let .text(range) = segment.content {
+                        position = range.lowerBound
+                    } else {
+                        result.appendSegment(segment.content, stack: segment.stack)
+                    }
+                    while next < insertions.count, insertions[next].segmentCount == index + 1 {
+                        let insertion = insertions[next]
+                        if let current = position {
+                            if current < insertion.offset {
+                                result.appendText(utf8: UnsafeBufferPointer(rebasing: text[current..<insertion.offset]),
+                                                  stack: segment.stack)
+                            }
+                            position = insertion.offset
+                        }
+                        TemplateBuilder.insert(insertion.placeholder, arguments: arguments,
+                                              isolatesArguments: options.isolatesArguments, stack: insertion.stack,
+                                              into: &result)
+                        next += 1
+                    }
+                    if let current = position, case let .text(range) = segment.content, current < range.upperBound {
+                        result.appendText(utf8: UnsafeBufferPointer(rebasing: text[current..<range.upperBound]),
+                                          stack: segment.stack)
+                    }
                 }
             }
-            return result
+            return result.finish()
         }
 
         /// Converts diagnostics' UTF-8 offsets to lines, columns and UTF-16 offsets in one forward sweep.

@@ -9,8 +9,10 @@ struct TemplateBuilder {
     let source: String
     let arguments: [any StyledTextArgument]?
     let isolatesArguments: Bool
-    var result = StyledText()
+    /// The built text, once ``run()`` has run.
+    private(set) var result = StyledText()
     var insertions: [Insertion] = []
+    private var buffer: StyledTextBuffer
 
     /// Open tags, outermost first, each with its node once materialised.
     private var open: [(attribute: StyledText.Attribute, tag: Int, node: AttributeNode?)] = []
@@ -31,7 +33,8 @@ struct TemplateBuilder {
         self.source = source
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
-        result.text.reserveCapacity(source.utf8.count)
+        // A segment per token at most; growing the array as it fills cost four reallocations a sentence.
+        buffer = StyledTextBuffer(byteCapacity: source.utf8.count, segmentCapacity: program.tokens.count)
     }
 
     mutating func run() {
@@ -39,6 +42,7 @@ struct TemplateBuilder {
         if utf8.withContiguousStorageIfAvailable({ run(bytes: $0) }) == nil {
             run(bytes: nil)
         }
+        result = buffer.finish()
     }
 
     /// The replay, with the source's bytes when they are contiguous (always for native strings).
@@ -47,15 +51,15 @@ struct TemplateBuilder {
             switch token {
             case let .text(range):
                 let stack = currentStack()
-                if let bytes, let base = bytes.baseAddress,
-                   memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
-                    // No reference to decode (most text): append the bytes, skipping the decoder and the
-                    // `String.Index` arithmetic of a substring. Token boundaries are ASCII, so these are whole scalars.
-                    appendVerbatim(range, bytes: bytes, stack: stack)
+                if let bytes {
+                    // Token boundaries are ASCII, so these are whole scalars.
+                    let piece = UnsafeBufferPointer(rebasing: bytes[range])
+                    buffer.appendText(stack: stack) { output in
+                        CharacterReferences.decode(piece, inAttributeValue: false, into: &output)
+                    }
                 } else {
-                    let start = result.text.utf8.count
-                    CharacterReferences.decode(substring(range), inAttributeValue: false, into: &result.text)
-                    result.extendOrAppendText(start..<result.text.utf8.count, stack: stack)
+                    buffer.appendText(CharacterReferences.decode(substring(range), inAttributeValue: false),
+                                      stack: stack)
                 }
             case let .percentEscapedText(range):
                 // No `&`, so decoding would change nothing; each `%%`, paired from the left as the tokenizer
@@ -66,26 +70,26 @@ struct TemplateBuilder {
                 } else {
                     text = String(substring(range)).replacingOccurrences(of: "%%", with: "%")
                 }
-                result.appendText(text, stack: currentStack())
+                buffer.appendText(text, stack: currentStack())
             case let .literal(range):
                 appendVerbatim(range, bytes: bytes, stack: currentStack())
             case let .placeholder(placeholder):
                 if arguments == nil {
-                    insertions.append(Insertion(segmentCount: result.segments.count, offset: result.text.utf8.count,
+                    insertions.append(Insertion(segmentCount: buffer.segments.count, offset: buffer.bytes.count,
                                                 placeholder: placeholder, stack: currentStack()))
                 } else {
-                    // Static, with the arguments passed in: calling an instance method while `result` is
-                    // borrowed inout would copy `result` (the whole text so far) for every placeholder.
+                    // Static, with the arguments passed in: calling an instance method while `buffer` is
+                    // borrowed inout would copy `buffer` (the whole text so far) for every placeholder.
                     let stack = currentStack()
                     Self.insert(placeholder, arguments: arguments, isolatesArguments: isolatesArguments, stack: stack,
-                                into: &result)
+                                into: &buffer)
                 }
             case let .open(tagIndex):
                 let tag = program.tags[tagIndex]
                 if tag.keep {
                     open.append((attribute(of: tag), tagIndex, nil))
                 } else {
-                    result.appendText(substring(tag.sourceRange), stack: currentStack())
+                    appendVerbatim(tag.sourceRange, bytes: bytes, stack: currentStack())
                 }
             case let .close(tagIndex):
                 // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
@@ -94,18 +98,17 @@ struct TemplateBuilder {
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                result.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
+                buffer.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
             }
         }
     }
 
-    /// Appends the template's bytes in `range` as they are. A short piece becomes a small string, which needs no
-    /// allocation; a longer one is appended as a substring of the source, without a string of its own in between.
+    /// Appends the template's bytes in `range` as they are.
     private mutating func appendVerbatim(_ range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>?, stack: AttributeStack) {
-        if let bytes, range.count <= 15 {
-            result.appendText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), stack: stack)
+        if let bytes {
+            buffer.appendText(utf8: UnsafeBufferPointer(rebasing: bytes[range]), stack: stack)
         } else {
-            result.appendText(substring(range), stack: stack)
+            buffer.appendText(substring(range), stack: stack)
         }
     }
 
@@ -126,7 +129,7 @@ struct TemplateBuilder {
 
     /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
     static func insert(_ placeholder: Placeholder, arguments: [any StyledTextArgument]?, isolatesArguments: Bool,
-                       stack: AttributeStack, into text: inout StyledText) {
+                       stack: AttributeStack, into text: inout StyledTextBuffer) {
         guard let arguments, placeholder.argumentIndex < arguments.count else {
             text.appendText(placeholder.spelling, stack: stack)
             return

@@ -518,6 +518,11 @@ struct TemplateTokenizer {
                 values[parameterName] = ""
                 continue
             }
+            if !bytes[valueRange].contains(UInt8(ascii: "%")) {
+                // No placeholder (most values): decode straight into the value, without pieces.
+                values[parameterName] = CharacterReferences.decode(substring(valueRange), inAttributeValue: true)
+                continue
+            }
             let pieces = valuePieces(valueRange)
             if pieces.contains(where: { if case .placeholder = $0 { true } else { false } }) {
                 dynamic.append(DynamicParameter(name: parameterName, pieces: pieces))
@@ -536,9 +541,6 @@ struct TemplateTokenizer {
 
     /// A parameter value split at its placeholders, with character references decoded by the attribute rules.
     private mutating func valuePieces(_ range: Range<Int>) -> [DynamicParameter.Piece] {
-        guard bytes[range].contains(UInt8(ascii: "%")) else {
-            return [.text(CharacterReferences.decode(substring(range), inAttributeValue: true))]
-        }
         var pieces: [DynamicParameter.Piece] = []
         var text = ""
         var literalStart = range.lowerBound

@@ -136,6 +136,12 @@ extension StyledText {
 
     /// Records that `text[utf8Range]`, already appended to `text`, has the given attributes.
     mutating func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack) {
+        Self.extendOrAppendText(utf8Range, stack: stack, in: &segments)
+    }
+
+    /// Records a text segment at the end of `segments`, extending the last one when it is text that ends where
+    /// this starts and has the same attributes.
+    static func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack, in segments: inout [Segment]) {
         guard !utf8Range.isEmpty else { return }
         if let last = segments.indices.last, case let .text(previous) = segments[last].content,
            previous.upperBound == utf8Range.lowerBound, segments[last].stack == stack {
@@ -156,17 +162,23 @@ extension StyledText {
             self = other
             return
         }
-        var rebaser = StackRebaser(base: outer)
         let offset = text.utf8.count
         text.append(other.text)
+        Self.appendSegments(of: other, at: offset, inside: outer, to: &segments)
+    }
+
+    /// Appends the segments of `other`, whose text now starts at UTF-8 `offset`, nested inside `outer`.
+    static func appendSegments(of other: StyledText, at offset: Int, inside outer: AttributeStack,
+                               to segments: inout [Segment]) {
+        var rebaser = StackRebaser(base: outer)
         segments.reserveCapacity(segments.count + other.segments.count)
         for segment in other.segments {
             let stack = rebaser.rebase(segment.stack)
             switch segment.content {
             case let .text(range):
-                extendOrAppendText((range.lowerBound + offset)..<(range.upperBound + offset), stack: stack)
+                extendOrAppendText((range.lowerBound + offset)..<(range.upperBound + offset), stack: stack, in: &segments)
             case .image, .element:
-                appendSegment(segment.content, stack: stack)
+                segments.append(Segment(content: segment.content, stack: stack))
             }
         }
     }
