@@ -15,7 +15,14 @@ extension StyleResolver {
     /// - Complexity: O(*n* + *s*·*d*) for *n* UTF-16 units, *s* distinct attribute stacks of depth *d*, plus the
     ///   rules' own cost.
     public func runs(for text: StyledText) -> [StyledRun] {
-        var builder = RunBuilder(resolver: self, source: text)
+        // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder of
+        // `text` made its storage native UTF-8, so this does not copy).
+        var plainText = text.text
+        return plainText.withUTF8 { runs(for: text, bytes: $0) }
+    }
+
+    private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
+        var builder = RunBuilder(resolver: self, source: text, sourceBytes: bytes)
         for segment in text.segments {
             switch segment.content {
             case let .text(range):
@@ -142,6 +149,8 @@ struct StyleMemo {
 private struct RunBuilder {
     let resolver: StyleResolver
     let source: StyledText
+    /// The UTF-8 bytes of `source.text`, valid while the builder runs.
+    let sourceBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
     var pending: Pending?
     var utf16Offset = 0
@@ -169,9 +178,10 @@ private struct RunBuilder {
         var stack: AttributeStack
     }
 
-    init(resolver: StyleResolver, source: StyledText) {
+    init(resolver: StyleResolver, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
         self.resolver = resolver
         self.source = source
+        self.sourceBytes = sourceBytes
         memo = StyleMemo(base: resolver.base)
         runs.reserveCapacity(source.segments.count)
     }
@@ -253,7 +263,12 @@ private struct RunBuilder {
         guard let current = pending else { return }
         pending = nil
         let text = text(of: current.text)
-        let length = Self.utf16Count(text)
+        let length: Int
+        if case let .plain(range) = current.text {
+            length = Self.utf16Count(UnsafeBufferPointer(rebasing: sourceBytes[range]))
+        } else {
+            length = Self.utf16Count(text)
+        }
         runs.append(StyledRun(content: .text(text), shared: current.style,
                               range: utf16Offset..<(utf16Offset + length), stack: current.stack))
         utf16Offset += length
@@ -263,29 +278,32 @@ private struct RunBuilder {
     /// scalar, and the four-byte ones need two UTF-16 units. `Substring.utf16.count` would build breadcrumbs
     /// for the whole underlying string the first time, which costs more than a short run.
     static func utf16Count(_ text: Substring) -> Int {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var count = 0
-            var index = 0
-            if let base = bytes.baseAddress {
-                // Eight bytes at a time. Shifting left moves bits within each byte towards its top bit, so bit 7
-                // of `w & ~(w << 1)` marks a continuation byte (10xxxxxx) and of `w & (w << 1) & (w << 2) & (w << 3)`
-                // a four-byte leader (11110xxx).
-                let raw = UnsafeRawPointer(base)
-                while bytes.count - index >= 8 {
-                    let w = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
-                    let fourByte = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
-                    count &+= 8 &- continuation.nonzeroBitCount &+ fourByte.nonzeroBitCount
-                    index += 8
-                }
+        text.utf8.withContiguousStorageIfAvailable(utf16Count) ?? text.utf16.count
+    }
+
+    /// The UTF-16 length of whole scalars in UTF-8.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time. Shifting left moves bits within each byte towards its top bit, so bit 7
+            // of `w & ~(w << 1)` marks a continuation byte (10xxxxxx) and of `w & (w << 1) & (w << 2) & (w << 3)`
+            // a four-byte leader (11110xxx).
+            let raw = UnsafeRawPointer(base)
+            while bytes.count - index >= 8 {
+                let w = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
+                let fourByte = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
+                count &+= 8 &- continuation.nonzeroBitCount &+ fourByte.nonzeroBitCount
+                index += 8
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-                index += 1
-            }
-            return count
-        } ?? text.utf16.count
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+            index += 1
+        }
+        return count
     }
 
     mutating func finish() -> [StyledRun] {

@@ -33,14 +33,22 @@ public struct MarkupStyleFont: Sendable, Hashable {
     /// Whether no field is decided.
     public var isEmpty: Bool { self == MarkupStyleFont() }
 
+    /// ``isEmpty`` without building an empty font to compare with.
+    var isUndecided: Bool {
+        size == nil && weight == nil && italic == nil && family == nil && monospaced == nil && textStyle == nil
+    }
+
     /// This font with its undecided fields taken from `other`.
     ///
     /// - Parameter other: The font further out.
     /// - Returns: The merged font, where this font's decided fields win.
     public func filling(from other: MarkupStyleFont) -> MarkupStyleFont {
-        MarkupStyleFont(size: size ?? other.size, weight: weight ?? other.weight, italic: italic ?? other.italic,
-                        family: family ?? other.family, monospaced: monospaced ?? other.monospaced,
-                        textStyle: textStyle ?? other.textStyle)
+        // Most layers decide a field or two of the font, and many none: skip rebuilding it field by field then.
+        if other.isUndecided { return self }
+        if isUndecided { return other }
+        return MarkupStyleFont(size: size ?? other.size, weight: weight ?? other.weight, italic: italic ?? other.italic,
+                               family: family ?? other.family, monospaced: monospaced ?? other.monospaced,
+                               textStyle: textStyle ?? other.textStyle)
     }
 
     /// The size a renderer should use: the explicit size, else the text style's default size.

@@ -41,12 +41,21 @@ public struct MarkupStyleParagraph: Sendable, Hashable {
     /// Whether no field is decided.
     public var isEmpty: Bool { self == MarkupStyleParagraph() }
 
+    /// ``isEmpty`` without building an empty paragraph style to compare with.
+    var isUndecided: Bool {
+        alignment == nil && lineSpacing == nil && lineHeightMultiple == nil && paragraphSpacing == nil
+            && paragraphSpacingBefore == nil && headIndent == nil && tailIndent == nil && firstLineHeadIndent == nil
+    }
+
     /// This layout with its undecided fields taken from `other`.
     ///
     /// - Parameter other: The layout further out.
     /// - Returns: The merged layout, where this layout's decided fields win.
     public func filling(from other: MarkupStyleParagraph) -> MarkupStyleParagraph {
-        MarkupStyleParagraph(
+        // Few styles decide paragraph layout at all: skip rebuilding it field by field then.
+        if other.isUndecided { return self }
+        if isUndecided { return other }
+        return MarkupStyleParagraph(
             alignment: alignment ?? other.alignment,
             lineSpacing: lineSpacing ?? other.lineSpacing,
             lineHeightMultiple: lineHeightMultiple ?? other.lineHeightMultiple,
