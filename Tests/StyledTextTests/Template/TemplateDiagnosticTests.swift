@@ -42,6 +42,7 @@ import Testing
     @Test(arguments: [
         ("a</b>c", TemplateDiagnostic.Kind.strayEndTag, "b"),
         ("<b><i>x</b></i>", .misnestedEndTag, "i"),
+        ("<b><i><u><s><em><strong><code><sub><sup><small>x</b>", .misnestingLimit, "i"),
         ("x <!-- y", .unterminatedComment, ""),
         ("50% off", .invalidPlaceholder, "% "),
         ("<a href='%q'>x</a>", .invalidPlaceholder, "%q"),
