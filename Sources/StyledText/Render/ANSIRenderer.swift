@@ -171,13 +171,12 @@ private struct ANSIWriter {
     private var openLink: String?
     private var openSGR = ANSIRenderer.SGR.none
     private var wroteEscape = false
-    private var lastStyle: (style: MarkupStyle, sgr: ANSIRenderer.SGR)?
-    private var knownStyles: [MarkupStyle: ANSIRenderer.SGR] = [:]
-    private var lastShared: (style: SharedStyle, sgr: ANSIRenderer.SGR)?
-    private var knownShared: [ObjectIdentifier: ANSIRenderer.SGR] = [:]
+    private var sgrs: RunStyleMemo<ANSIRenderer.SGR>
 
     init(renderer: ANSIRenderer) {
         self.renderer = renderer
+        let capability = renderer.capability
+        sgrs = RunStyleMemo { ANSIRenderer.SGR(style: $0, capability: capability) }
     }
 
     mutating func add(_ run: StyledRun) {
@@ -205,7 +204,7 @@ private struct ANSIWriter {
                 wroteEscape = true
             }
         }
-        let sgr = sgr(for: run)
+        let sgr = sgrs.value(for: run)
         if sgr != openSGR {
             closeSGR()
             if !sgr.open.isEmpty {
@@ -230,37 +229,6 @@ private struct ANSIWriter {
         }
         guard let url = run.style.link, renderer.linkPolicy.allows(url) else { return nil }
         return ANSIRenderer.osc8URL(url.absoluteString)
-    }
-
-    /// The SGR for a style, built once per distinct style: neighbouring runs usually share one, and a document
-    /// uses a few.
-    /// By the run's shared resolved style first: runs inside the same tags share one, and an identity lookup
-    /// spares hashing a `MarkupStyle` per run. The runs being rendered keep those styles alive meanwhile.
-    private mutating func sgr(for run: StyledRun) -> ANSIRenderer.SGR {
-        let shared = run.shared
-        if let lastShared, lastShared.style === shared { return lastShared.sgr }
-        let sgr: ANSIRenderer.SGR
-        if let known = knownShared[ObjectIdentifier(shared)] {
-            sgr = known
-        } else {
-            sgr = self.sgr(for: shared.style)
-            knownShared[ObjectIdentifier(shared)] = sgr
-        }
-        lastShared = (shared, sgr)
-        return sgr
-    }
-
-    private mutating func sgr(for style: MarkupStyle) -> ANSIRenderer.SGR {
-        if let lastStyle, lastStyle.style == style { return lastStyle.sgr }
-        let sgr: ANSIRenderer.SGR
-        if let known = knownStyles[style] {
-            sgr = known
-        } else {
-            sgr = ANSIRenderer.SGR(style: style, capability: renderer.capability)
-            knownStyles[style] = sgr
-        }
-        lastStyle = (style, sgr)
-        return sgr
     }
 
     private mutating func closeSGR() {

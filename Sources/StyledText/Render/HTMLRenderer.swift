@@ -127,9 +127,9 @@ public struct HTMLRenderer: Sendable {
         guard case let .classes(prefix) = styling.kind else { return "" }
         var seen = Set<String>()
         var sheet = ""
-        var memo = DeclarationMemo()
+        var memo = RunStyleMemo(HTMLRenderer.cssDeclarations(for:))
         for run in runs {
-            let css = memo.declarations(for: run)
+            let css = memo.value(for: run)
             guard !css.isEmpty, seen.insert(css).inserted else { continue }
             sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
         }
@@ -148,49 +148,12 @@ public struct HTMLRenderer: Sendable {
     }
 }
 
-/// Remembers the declarations of the last styles seen: neighbouring runs usually share a style.
-private struct DeclarationMemo {
-    private var last: (style: MarkupStyle, css: String)?
-    private var known: [MarkupStyle: String] = [:]
-    /// By the run's shared resolved style first: runs inside the same tags share one, and an identity lookup
-    /// spares hashing a `MarkupStyle` per run. The runs being rendered keep those styles alive meanwhile.
-    private var lastShared: (style: SharedStyle, css: String)?
-    private var knownShared: [ObjectIdentifier: String] = [:]
-
-    mutating func declarations(for run: StyledRun) -> String {
-        let shared = run.shared
-        if let lastShared, lastShared.style === shared { return lastShared.css }
-        let css: String
-        if let cached = knownShared[ObjectIdentifier(shared)] {
-            css = cached
-        } else {
-            css = declarations(for: shared.style)
-            knownShared[ObjectIdentifier(shared)] = css
-        }
-        lastShared = (shared, css)
-        return css
-    }
-
-    mutating func declarations(for style: MarkupStyle) -> String {
-        if let last, last.style == style { return last.css }
-        let css: String
-        if let cached = known[style] {
-            css = cached
-        } else {
-            css = HTMLRenderer.cssDeclarations(for: style)
-            known[style] = css
-        }
-        last = (style, css)
-        return css
-    }
-}
-
 /// Writes one fragment: keeps at most one `<a>` and one `<span>` inside it open, and reopens them only when the
 /// link or the CSS changes.
 private struct HTMLWriter {
     let renderer: HTMLRenderer
     var output = UTF8Buffer()
-    private var memo = DeclarationMemo()
+    private var memo = RunStyleMemo(HTMLRenderer.cssDeclarations(for:))
     private var classNames: [String: String] = [:]
     private var openAnchor: Anchor?
     private var openSpanCSS: String?
@@ -211,7 +174,7 @@ private struct HTMLWriter {
             closeAnchor()
             open(anchor)
         }
-        let css = memo.declarations(for: run)
+        let css = memo.value(for: run)
         if css != openSpanCSS {
             closeSpan()
             openSpan(css)
