@@ -121,7 +121,8 @@ struct Placeholder: Sendable, Hashable {
         }
     }
 
-    private static func isLengthModifier(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is a length modifier: `h l q z t j L`.
+    static func isLengthModifier(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"),
              UInt8(ascii: "j"), UInt8(ascii: "L"):

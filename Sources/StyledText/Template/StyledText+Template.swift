@@ -15,8 +15,8 @@ extension StyledText {
     ///
     /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
     /// well-formed tag is text; `</x>` closes the nearest open `x`, and tags opened inside it stay open after
-    /// it (up to eight; with more, `</x>` closes them too);
-    /// stray end tags are dropped; void tags (`br`, `img`, `hr`, `wbr`, …) and `<x/>` become element parts;
+    /// it (up to eight; with more, `</x>` closes them too); stray end tags are dropped; void tags (`br`, `img`,
+    /// `hr`, `wbr`, …) and `<x/>` become element parts;
     /// comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when its name is known
     /// (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every such repair is
     /// listed in ``diagnostics``, with its position.
@@ -115,9 +115,7 @@ extension StyledText {
             var dropped = program.droppedDiagnostics
             if pending.count > options.maximumDiagnostics {
                 // `%@` repeated 500,000 times without arguments must not give 500,000 diagnostics.
-                pending = pending.enumerated().sorted {
-                    ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
-                }.map(\.element)
+                pending = Self.inSourceOrder(pending)
                 dropped += pending.count - max(options.maximumDiagnostics, 0)
                 pending.removeLast(pending.count - max(options.maximumDiagnostics, 0))
             }
@@ -220,12 +218,17 @@ extension StyledText {
             return result.finish()
         }
 
+        /// The diagnostics sorted by offset, those at the same offset in the order they were found.
+        static func inSourceOrder(_ pending: [PendingDiagnostic]) -> [PendingDiagnostic] {
+            pending.enumerated().sorted {
+                ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
+            }.map(\.element)
+        }
+
         /// Converts diagnostics' UTF-8 offsets to lines, columns and UTF-16 offsets in one forward sweep.
         static func locate(_ pending: [PendingDiagnostic], dropped: Int, in source: String) -> [TemplateDiagnostic] {
             guard !pending.isEmpty else { return [] }
-            let ordered = pending.enumerated().sorted {
-                ($0.element.utf8Offset, $0.offset) < ($1.element.utf8Offset, $1.offset)
-            }.map(\.element)
+            let ordered = inSourceOrder(pending)
             var result: [TemplateDiagnostic] = []
             result.reserveCapacity(ordered.count + 1)
             let utf8 = source.utf8

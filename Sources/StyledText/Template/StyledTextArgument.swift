@@ -101,9 +101,7 @@ enum NumberFormatting {
     static func normalized(_ specifier: String, length: String) -> String {
         var body = Array(specifier.utf8.dropFirst())
         guard let conversion = body.popLast() else { return specifier }
-        let lengthModifiers: Set<UInt8> = [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"),
-                                           UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")]
-        while let last = body.last, lengthModifiers.contains(last) { body.removeLast() }
+        while let last = body.last, Placeholder.isLengthModifier(last) { body.removeLast() }
         body.removeAll { $0 == UInt8(ascii: "'") }
         return "%" + clampingNumbers(body) + length + String(UnicodeScalar(conversion))
     }

@@ -699,29 +699,18 @@ struct TemplateTokenizer {
         source.utf8Slice(range)
     }
 
-    /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
     /// The lowercased tag name at `range`, reusing the previous tag's string when the name is the same (text
     /// repeats a few names; building a string from bytes costs more than comparing a few bytes).
     private mutating func tagName(_ range: Range<Int>) -> String {
-        if let (previousRange, name) = lastTagName, previousRange.count == range.count {
-            var same = true
-            var l = previousRange.lowerBound
-            var r = range.lowerBound
-            while l < previousRange.upperBound {
-                if bytes[l] != bytes[r] {
-                    same = false
-                    break
-                }
-                l += 1
-                r += 1
-            }
-            if same { return name }
+        if let (previousRange, name) = lastTagName, bytes[previousRange].elementsEqual(bytes[range]) {
+            return name
         }
         let name = lowercasedName(range)
         lastTagName = (range, name)
         return name
     }
 
+    /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
     private func lowercasedName(_ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {

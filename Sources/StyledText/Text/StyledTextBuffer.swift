@@ -22,9 +22,7 @@ struct StyledTextBuffer {
     /// Appends text with the given attributes.
     mutating func appendText<S: StringProtocol>(_ string: S, stack: AttributeStack) {
         let start = bytes.count
-        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: string.utf8)
-        }
+        appendBytes(of: string)
         StyledText.extendOrAppendText(start..<bytes.count, stack: stack, in: &segments)
     }
 
@@ -43,10 +41,15 @@ struct StyledTextBuffer {
     /// Appends `other` with its attributes nested inside `outer`.
     mutating func append(_ other: StyledText, inside outer: AttributeStack) {
         let offset = bytes.count
-        if other.text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: other.text.utf8)
-        }
+        appendBytes(of: other.text)
         StyledText.appendSegments(of: other, at: offset, inside: outer, to: &segments)
+    }
+
+    /// Copies the string's UTF-8 bytes, in one block when they are contiguous (native strings always are).
+    private mutating func appendBytes<S: StringProtocol>(of string: S) {
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: string.utf8)
+        }
     }
 
     /// The styled text built.
