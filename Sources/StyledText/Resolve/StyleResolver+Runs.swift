@@ -2,7 +2,8 @@ extension StyleResolver {
     /// Resolves styled text into runs of content with concrete styles.
     ///
     /// See ``StyleResolver`` for how each run's style is decided. Styles are resolved once per distinct
-    /// attribute stack, so a long document inside the same few tags costs a few rule calls, not one per run.
+    /// attribute stack, so a long document inside the same few tags costs a few rule calls, not one per run, and
+    /// the resolver remembers them for later calls.
     ///
     /// ```swift
     /// let runs = StyleResolver().style("important", MarkupStyle(foregroundColor: .red))
@@ -13,7 +14,7 @@ extension StyleResolver {
     /// - Parameter text: The text to resolve.
     /// - Returns: The runs, contiguous, never empty, with adjacent equal runs merged.
     /// - Complexity: O(*n* + *s*·*d*) for *n* UTF-16 units, *s* distinct attribute stacks of depth *d*, plus the
-    ///   rules' own cost.
+    ///   rules' own cost for the stacks the resolver has not resolved before.
     public func runs(for text: StyledText) -> [StyledRun] {
         // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder of
         // `text` made its storage native UTF-8, so this does not copy).
@@ -50,7 +51,7 @@ extension StyleResolver {
         pending.removeAll(keepingCapacity: true)
         var style: SharedStyle?
         for node in stack.nodesInnermostFirst {
-            if let known = memo[node] {
+            if let known = memo[node] ?? memo.cachedStyle(for: node) {
                 style = known
                 break
             }
@@ -76,6 +77,9 @@ extension StyleResolver {
             }
             memo.resolvedCount += 1
             memo[node] = current
+            if memo.resolved.count < StyleCache.capacity, StyleCache.admits(node) {
+                memo.resolved.append((AttributeStack(top: node), current))
+            }
         }
         return current
     }
@@ -109,14 +113,28 @@ struct StyleMemo {
     var byAttribute: [Key: SharedStyle] = [:]
     /// How many nodes have been resolved so far.
     var resolvedCount = 0
+    /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
+    var cached: [AttributeStack: SharedStyle]
+    /// The styles this call resolved that the resolver's cache may keep.
+    var resolved: [(stack: AttributeStack, style: SharedStyle)] = []
 
     struct Key: Hashable {
         var inherited: ObjectIdentifier
         var attribute: StyledText.Attribute
     }
 
-    init(base: MarkupStyle) {
+    init(base: MarkupStyle, cached: [AttributeStack: SharedStyle]) {
         self.base = SharedStyle(base)
+        self.cached = cached
+    }
+
+    /// The style an earlier call resolved for the stack topped by `node`, remembered for this call too.
+    mutating func cachedStyle(for node: AttributeNode) -> SharedStyle? {
+        guard !cached.isEmpty, StyleCache.admits(node), let style = cached[AttributeStack(top: node)] else {
+            return nil
+        }
+        self[node] = style
+        return style
     }
 
     subscript(node: AttributeNode) -> SharedStyle? {
@@ -182,7 +200,7 @@ private struct RunBuilder {
         self.resolver = resolver
         self.source = source
         self.sourceBytes = sourceBytes
-        memo = StyleMemo(base: resolver.base)
+        memo = StyleMemo(base: resolver.base, cached: resolver.cache.snapshot())
         runs.reserveCapacity(source.segments.count)
     }
 
@@ -308,6 +326,9 @@ private struct RunBuilder {
 
     mutating func finish() -> [StyledRun] {
         flush()
+        // Without its snapshot, the cache is usually the only owner of its dictionary and grows it in place.
+        memo.cached = [:]
+        resolver.cache.add(memo.resolved)
         return runs
     }
 }

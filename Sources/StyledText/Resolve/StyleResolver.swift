@@ -30,6 +30,14 @@ import Foundation
 ///
 /// Finally every ``adjust(_:)`` hook, in the order added, sees all attributes of the run and the resolved style.
 ///
+/// ## Rules are pure
+/// A style rule or fallback must return the same layer whenever it is given the same attribute and inherited
+/// style. A resolver remembers the styles it has resolved (for up to 512 attribute stacks, shared by its copies
+/// and safe to use from any thread) and calls rules only for stacks it has not seen, so a label shown again costs
+/// no rule calls. To style differently, say for dark mode or a larger text size, build another resolver: a copy
+/// changed by `style`, `fallback`, `merging` or a new `base` remembers nothing from the resolver it came from.
+/// Element rules and adjustments are called on every ``runs(for:)``.
+///
 /// ## Elements
 /// An element part (`<br/>`, `<icon name="star"/>`) becomes the content its `element(_:_:)` rule gives,
 /// styled as if it sat inside the element's own attribute; an element without a rule renders nothing. The
@@ -43,7 +51,9 @@ public struct StyleResolver: Sendable {
     public typealias ElementRule = @Sendable (_ element: StyledText.Attribute) -> StyledText?
 
     /// The style every run starts from; attribute layers override its fields.
-    public var base: MarkupStyle
+    public var base: MarkupStyle {
+        didSet { cache = StyleCache() }
+    }
 
     var rules: [String: StoredRule] = [:]
     var fallbackRule: Rule?
@@ -51,6 +61,9 @@ public struct StyleResolver: Sendable {
     /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
     /// that merging a resolver without rules never replaces an element rule with a default.
     var elementRules: [String: ElementRule] = [:]
+
+    /// Styles resolved by earlier calls; replaced whenever anything that decides a style changes.
+    private(set) var cache = StyleCache()
 
     static let defaultElementRules: [String: ElementRule] = ["br": { _ in "\n" }]
 
@@ -78,6 +91,7 @@ public struct StyleResolver: Sendable {
     public func style(_ name: String, _ style: MarkupStyle) -> StyleResolver {
         var copy = self
         copy.rules[name.lowercased()] = .fixed(SharedStyle(style))
+        copy.cache = StyleCache()
         return copy
     }
 
@@ -95,6 +109,7 @@ public struct StyleResolver: Sendable {
     public func style(_ name: String, _ rule: @escaping Rule) -> StyleResolver {
         var copy = self
         copy.rules[name.lowercased()] = .computed(rule)
+        copy.cache = StyleCache()
         return copy
     }
 
@@ -105,6 +120,7 @@ public struct StyleResolver: Sendable {
     public func fallback(_ rule: @escaping Rule) -> StyleResolver {
         var copy = self
         copy.fallbackRule = rule
+        copy.cache = StyleCache()
         return copy
     }
 
@@ -183,6 +199,7 @@ public struct StyleResolver: Sendable {
         copy.fallbackRule = other.fallbackRule ?? fallbackRule
         copy.adjustments += other.adjustments
         copy.elementRules.merge(other.elementRules) { _, theirs in theirs }
+        copy.cache = StyleCache()
         return copy
     }
 

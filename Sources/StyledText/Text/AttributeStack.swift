@@ -93,12 +93,15 @@ final class AttributeNode: @unchecked Sendable {
     let depth: Int
     /// A hash of the whole stack from this node down, so that unequal stacks are told apart in O(1).
     let structuralHash: Int
+    /// Whether this node or one outside it carries a tappable's closure, which may hold an app's objects.
+    let holdsAction: Bool
 
     init(_ attribute: StyledText.Attribute, parent: AttributeNode?) {
         self.attribute = attribute
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
         self.structuralHash = Self.mix(parent?.structuralHash ?? 0, attribute)
+        self.holdsAction = attribute.action != nil || parent?.holdsAction == true
     }
 
     /// The stack hash: the parent's, mixed with FNV-1a over the attribute's name and parameters. Much cheaper than

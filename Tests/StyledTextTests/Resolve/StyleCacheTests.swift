@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+/// A resolver remembers resolved styles across calls of `runs(for:)`: what it may keep, and when it must forget.
+@Suite struct StyleCacheTests {
+    /// Counts rule calls from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+        func increment() { lock.lock(); value += 1; lock.unlock() }
+    }
+
+    @Test func aSecondCallCallsNoRules() {
+        let counter = Counter()
+        let resolver = StyleResolver().style("story") { story, _ in
+            counter.increment()
+            return MarkupStyle(foregroundColor: story["type"] == "1" ? .red : .orange)
+        }
+        let text = StyledText(template: "<story type='1'>a</story> <story type='2'>b <b>c</b></story>")
+        let first = resolver.runs(for: text)
+        #expect(counter.count == 2)
+        // A text parsed again has new nodes, equal to the remembered ones.
+        let second = resolver.runs(for: StyledText(template: "<story type='1'>a</story> <story type='2'>b <b>c</b></story>"))
+        #expect(counter.count == 2)
+        #expect(second == first)
+        #expect(second.map(\.style.foregroundColor) == [.red, nil, .orange, .orange])
+    }
+
+    @Test func copiesThatStyleDifferentlyRememberNothing() {
+        let bold = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let text = StyledText(template: "<b>x</b>")
+        #expect(bold.runs(for: text)[0].style.font == MarkupStyleFont(weight: .bold))
+
+        let italic = bold.style("b", MarkupStyle(font: .init(italic: true)))
+        #expect(italic.runs(for: text)[0].style.font == MarkupStyleFont(italic: true))
+
+        let computed = bold.style("b") { _, _ in MarkupStyle(foregroundColor: .green) }
+        #expect(computed.runs(for: text)[0].style.foregroundColor == .green)
+
+        let fallback = StyleResolver().fallback { _, _ in MarkupStyle(foregroundColor: .red) }
+        #expect(fallback.runs(for: text)[0].style.foregroundColor == .red)
+        let otherFallback = fallback.fallback { _, _ in MarkupStyle(foregroundColor: .blue) }
+        #expect(otherFallback.runs(for: text)[0].style.foregroundColor == .blue)
+
+        var sized = bold
+        sized.base = MarkupStyle(font: .init(size: 20))
+        #expect(sized.runs(for: text)[0].style.font == MarkupStyleFont(size: 20, weight: .bold))
+
+        let merged = bold.merging(StyleResolver().style("b", MarkupStyle(foregroundColor: .purple)))
+        #expect(merged.runs(for: text)[0].style == MarkupStyle(foregroundColor: .purple))
+
+        // And the original still resolves as before.
+        #expect(bold.runs(for: text)[0].style == MarkupStyle(font: .init(weight: .bold)))
+    }
+
+    @Test func copiesThatStyleAlikeShareWhatTheyRemember() {
+        let counter = Counter()
+        let resolver = StyleResolver().style("b") { _, _ in
+            counter.increment()
+            return MarkupStyle(font: .init(weight: .bold))
+        }
+        let copy = resolver.element("hr", "—")
+        _ = resolver.runs(for: StyledText(template: "<b>x</b>"))
+        _ = copy.runs(for: StyledText(template: "<b>y</b>"))
+        #expect(counter.count == 1)
+    }
+
+    @Test func tappableClosuresAreNotKeptAlive() {
+        final class Screen: Sendable {}
+        let resolver = StyleResolver().style("tappable", MarkupStyle(foregroundColor: .blue))
+        weak var released: Screen?
+        do {
+            let screen = Screen()
+            released = screen
+            let text: StyledText = "Open \("settings", .tappable { _ = screen })"
+            #expect(resolver.runs(for: text)[1].style.foregroundColor == .blue)
+        }
+        #expect(released == nil)
+        #expect(resolver.cache.count == 0)
+    }
+
+    @Test func remembersAtMostItsCapacity() {
+        let counter = Counter()
+        let resolver = StyleResolver().style("story") { _, _ in
+            counter.increment()
+            return MarkupStyle(foregroundColor: .red)
+        }
+        let distinct = StyleCache.capacity * 2 + 10
+        var template = ""
+        for index in 0..<distinct { template += "<story type='\(index)'>x</story>" }
+        _ = resolver.runs(for: StyledText(template: template))
+        #expect(counter.count == distinct)
+        #expect(resolver.cache.count <= StyleCache.capacity)
+        #expect(resolver.cache.count > 0)
+        // Many calls of a few stacks each: the cache starts over when full and never grows past its capacity.
+        for index in 0..<distinct { _ = resolver.runs(for: StyledText(template: "<story type='x\(index)'>x</story>")) }
+        #expect(resolver.cache.count <= StyleCache.capacity)
+    }
+
+    @Test func deepStacksAreNotRemembered() {
+        let depth = StyleCache.maximumDepth + 8
+        let template = String(repeating: "<b>", count: depth) + "x"
+        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let runs = resolver.runs(for: StyledText(template: template))
+        #expect(runs.count == 1 && runs[0].style.font.weight == .bold)
+        #expect(resolver.cache.count == StyleCache.maximumDepth)
+    }
+
+    @Test func concurrentCallsAgreeWithAFreshResolver() async {
+        func makeResolver() -> StyleResolver {
+            StyleResolver()
+                .style("b", MarkupStyle(font: .init(weight: .bold)))
+                .style("story") { story, _ in MarkupStyle(foregroundColor: story["type"] == "1" ? .red : .blue) }
+        }
+        let shared = makeResolver()
+        let templates = (0..<64).map { "<b>a <story type='\($0 % 3)'>b</story></b> <story type='\($0 % 5)'>c</story>" }
+        let expected = templates.map { makeResolver().runs(for: StyledText(template: $0)) }
+        let results = await withTaskGroup(of: (Int, [StyledRun]).self) { group in
+            for _ in 0..<8 {
+                for (index, template) in templates.enumerated() {
+                    group.addTask { (index, shared.runs(for: StyledText(template: template))) }
+                }
+            }
+            var results: [(Int, [StyledRun])] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        #expect(results.count == 8 * 64)
+        for (index, runs) in results {
+            #expect(runs == expected[index])
+        }
+    }
+}
