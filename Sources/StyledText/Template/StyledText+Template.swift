@@ -124,12 +124,10 @@ extension StyledText {
 
         /// Every placeholder, in source order, including those in tag parameters.
         var placeholders: [Placeholder] {
-            var result: [Placeholder] = []
+            var result = program.placeholders
             var tagsSeen = Set<Int>()
             for token in program.tokens {
                 switch token {
-                case let .placeholder(placeholder):
-                    result.append(placeholder)
                 case let .open(tagIndex), let .element(tagIndex):
                     guard tagsSeen.insert(tagIndex).inserted else { continue }
                     for parameter in program.tags[tagIndex].dynamicParameters {

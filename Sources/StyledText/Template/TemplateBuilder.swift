@@ -73,7 +73,8 @@ struct TemplateBuilder {
                 buffer.appendText(text, stack: currentStack())
             case let .literal(range):
                 appendVerbatim(range, bytes: bytes, stack: currentStack())
-            case let .placeholder(placeholder):
+            case let .placeholder(placeholderIndex):
+                let placeholder = program.placeholders[placeholderIndex]
                 if arguments == nil {
                     insertions.append(Insertion(segmentCount: buffer.segments.count, offset: buffer.bytes.count,
                                                 placeholder: placeholder, stack: currentStack()))

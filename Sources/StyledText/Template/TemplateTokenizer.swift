@@ -4,6 +4,8 @@ import Foundation
 struct TemplateProgram: Sendable {
     var tokens: [TemplateToken] = []
     var tags: [TemplateTag] = []
+    /// The placeholders of the template's text, in source order (those in tag parameters are in their tags).
+    var placeholders: [Placeholder] = []
     var diagnostics: [PendingDiagnostic] = []
     /// Diagnostics found beyond `Options.maximumDiagnostics`.
     var droppedDiagnostics = 0
@@ -13,6 +15,7 @@ struct TemplateProgram: Sendable {
     var hasDynamicParameters = false
 }
 
+/// One step of the replay. Every case holds only integers, so that token arrays copy and free as plain memory.
 enum TemplateToken: Sendable {
     /// Template text, whose character references are decoded when it is built.
     case text(Range<Int>)
@@ -21,7 +24,8 @@ enum TemplateToken: Sendable {
     /// Template text without `&` in which each `%%` is a percent sign: what text nodes split at every `%%` give,
     /// as one token, so that `%` × 1,000,000 is one token rather than 500,000.
     case percentEscapedText(Range<Int>)
-    case placeholder(Placeholder)
+    /// A placeholder in the text (index into `placeholders`).
+    case placeholder(Int)
     /// A start tag that opens (index into `tags`).
     case open(Int)
     /// An end tag that closes the tag opened by `tags[index]`.
@@ -188,7 +192,8 @@ struct TemplateTokenizer {
                     // Without arguments a placeholder stays as its spelling (which normalises `%01$@` to `%1$@`).
                     plainText += placeholder.spelling
                 } else {
-                    program.tokens.append(.placeholder(placeholder))
+                    program.tokens.append(.placeholder(program.placeholders.count))
+                    program.placeholders.append(placeholder)
                 }
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
