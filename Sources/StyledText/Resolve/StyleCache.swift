@@ -10,31 +10,29 @@ import Foundation
 /// Bounded: at most ``capacity`` stacks, each at most ``maximumDepth`` deep, and never a stack holding a tappable's
 /// closure, which could keep an app's objects alive for as long as the resolver lives. When full, it starts over.
 final class StyleCache: @unchecked Sendable {
-    // @unchecked: `entries` is only read and written while holding `lock`.
+    // @unchecked: `table` is only read and written while holding `lock`.
     static let capacity = 512
     static let maximumDepth = 32
 
     private let lock = NSLock()
-    private var entries: [AttributeStack: SharedStyle] = [:]
+    private var table = StyleTable()
 
     /// The entries now: a copy-on-write snapshot that one call of `runs(for:)` reads without locking.
-    func snapshot() -> [AttributeStack: SharedStyle] {
+    func snapshot() -> StyleTable {
         lock.lock()
         defer { lock.unlock() }
-        return entries
+        return table
     }
 
     /// Adds the styles one call resolved. The caller lets go of its snapshot first, so that in the usual case of
-    /// one thread the dictionary grows in place instead of being copied.
-    func add(_ resolved: [(stack: AttributeStack, style: SharedStyle)]) {
+    /// one thread the table grows in place instead of being copied.
+    func add(_ resolved: [(node: AttributeNode, style: SharedStyle)]) {
         guard !resolved.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
-        if entries.count + resolved.count > Self.capacity {
-            entries.removeAll(keepingCapacity: true)
-        }
-        for (stack, style) in resolved.prefix(Self.capacity) {
-            entries[stack] = style
+        for (node, style) in resolved {
+            if table.count >= Self.capacity { table = StyleTable() }
+            table.insert(style, for: node)
         }
     }
 
@@ -42,11 +40,66 @@ final class StyleCache: @unchecked Sendable {
     var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return entries.count
+        return table.count
     }
 
     /// Whether the stack topped by `node` may be cached.
     static func admits(_ node: AttributeNode) -> Bool {
         node.depth <= maximumDepth && !node.holdsAction
+    }
+}
+
+/// A hash table of styles by the attribute stack each node tops, probed by the stack's structural hash.
+///
+/// Not a `Dictionary`: its lookups hash the key again with a seeded `Hasher`, while the structural hash is already
+/// well mixed, and probing an array of plain integers retains nothing until a hash matches.
+struct StyleTable {
+    /// Twice the cache's capacity, a power of two, so that probe sequences stay short.
+    private static let slotCount = 2 * StyleCache.capacity
+    /// Each slot's stack hash with the low bit set, or 0 for an empty slot.
+    private var hashes: [Int] = []
+    private var nodes: [AttributeNode?] = []
+    private var styles: [SharedStyle?] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The style of the stack topped by `node`, if the table holds an equal stack.
+    func style(for node: AttributeNode) -> SharedStyle? {
+        guard count > 0 else { return nil }
+        let hash = node.structuralHash | 1
+        let mask = Self.slotCount - 1
+        var slot = node.structuralHash & mask
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash, let stored = nodes[slot], AttributeStack(top: stored) == AttributeStack(top: node) {
+                return styles[slot]
+            }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds the style of the stack topped by `node`, replacing an equal stack's; the table must have room.
+    mutating func insert(_ style: SharedStyle, for node: AttributeNode) {
+        if hashes.isEmpty {
+            hashes = Array(repeating: 0, count: Self.slotCount)
+            nodes = Array(repeating: nil, count: Self.slotCount)
+            styles = Array(repeating: nil, count: Self.slotCount)
+        }
+        precondition(count < Self.slotCount - 1, "a style table must keep an empty slot")
+        let hash = node.structuralHash | 1
+        let mask = Self.slotCount - 1
+        var slot = node.structuralHash & mask
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash, let stored = nodes[slot], AttributeStack(top: stored) == AttributeStack(top: node) {
+                styles[slot] = style
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        nodes[slot] = node
+        styles[slot] = style
+        count += 1
     }
 }

@@ -78,7 +78,7 @@ extension StyleResolver {
             memo.resolvedCount += 1
             memo[node] = current
             if memo.resolved.count < StyleCache.capacity, StyleCache.admits(node) {
-                memo.resolved.append((AttributeStack(top: node), current))
+                memo.resolved.append((node, current))
             }
         }
         return current
@@ -114,27 +114,25 @@ struct StyleMemo {
     /// How many nodes have been resolved so far.
     var resolvedCount = 0
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
-    var cached: [AttributeStack: SharedStyle]
+    var cached: StyleTable
     /// The styles this call resolved that the resolver's cache may keep.
-    var resolved: [(stack: AttributeStack, style: SharedStyle)] = []
+    var resolved: [(node: AttributeNode, style: SharedStyle)] = []
 
     struct Key: Hashable {
         var inherited: ObjectIdentifier
         var attribute: StyledText.Attribute
     }
 
-    init(base: MarkupStyle, cached: [AttributeStack: SharedStyle]) {
+    init(base: MarkupStyle, cached: StyleTable) {
         self.base = SharedStyle(base)
         self.cached = cached
     }
 
-    /// The style an earlier call resolved for the stack topped by `node`, remembered for this call too.
-    mutating func cachedStyle(for node: AttributeNode) -> SharedStyle? {
-        guard !cached.isEmpty, StyleCache.admits(node), let style = cached[AttributeStack(top: node)] else {
-            return nil
-        }
-        self[node] = style
-        return style
+    /// The style an earlier call resolved for the stack topped by `node`. Not copied into this call's memo:
+    /// looking it up again costs less than the memo's bookkeeping.
+    func cachedStyle(for node: AttributeNode) -> SharedStyle? {
+        guard !cached.isEmpty, StyleCache.admits(node) else { return nil }
+        return cached.style(for: node)
     }
 
     subscript(node: AttributeNode) -> SharedStyle? {
@@ -327,7 +325,7 @@ private struct RunBuilder {
     mutating func finish() -> [StyledRun] {
         flush()
         // Without its snapshot, the cache is usually the only owner of its dictionary and grows it in place.
-        memo.cached = [:]
+        memo.cached = StyleTable()
         resolver.cache.add(memo.resolved)
         return runs
     }

@@ -92,7 +92,14 @@ extension StyledText {
         }
 
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
-            lhs.name == rhs.name && lhs.parameters == rhs.parameters
+            guard lhs.name == rhs.name, lhs.parameters.count == rhs.parameters.count else { return false }
+            // Most attributes have at most one parameter: compare it directly rather than look each key of one
+            // dictionary up in the other, which hashes it.
+            switch lhs.parameters.count {
+            case 0: return true
+            case 1: return lhs.parameters.first! == rhs.parameters.first!
+            default: return lhs.parameters == rhs.parameters
+            }
         }
 
         public func hash(into hasher: inout Hasher) {

@@ -108,6 +108,28 @@ import Testing
         #expect(resolver.cache.count == StyleCache.maximumDepth)
     }
 
+    @Test func aTableFindsEqualStacksAndNothingElse() {
+        // Nearly full, so that probe sequences run long and cross; every lookup uses a new but equal stack.
+        func stack(_ index: Int) -> AttributeStack {
+            AttributeStack.empty.pushing(contentsOf: [.tag("p"), .tag("story", ["type": String(index)])])
+        }
+        var table = StyleTable()
+        let count = StyleCache.capacity - 1
+        for index in 0..<count {
+            table.insert(SharedStyle(MarkupStyle(kern: Double(index))), for: stack(index).top!)
+        }
+        #expect(table.count == count)
+        for index in 0..<count {
+            #expect(table.style(for: stack(index).top!)?.style.kern == Double(index))
+        }
+        #expect(table.style(for: stack(count).top!) == nil)
+        #expect(table.style(for: AttributeStack.empty.pushing(.tag("story", ["type": "1"])).top!) == nil)
+        // Inserting an equal stack replaces its style instead of adding an entry.
+        table.insert(SharedStyle(MarkupStyle(kern: -1)), for: stack(7).top!)
+        #expect(table.count == count)
+        #expect(table.style(for: stack(7).top!)?.style.kern == -1)
+    }
+
     @Test func concurrentCallsAgreeWithAFreshResolver() async {
         func makeResolver() -> StyleResolver {
             StyleResolver()

@@ -7,6 +7,31 @@ extension StyledText.Attribute {
 }
 
 @Suite struct AttributeTests {
+    struct EqualityCase: Sendable, CustomTestStringConvertible {
+        var lhs: StyledText.Attribute
+        var rhs: StyledText.Attribute
+        var equal: Bool
+        var testDescription: String { "\(lhs) vs \(rhs)" }
+    }
+
+    @Test(arguments: [
+        EqualityCase(lhs: .tag("b"), rhs: .tag("b"), equal: true),
+        EqualityCase(lhs: .tag("b"), rhs: .tag("i"), equal: false),
+        EqualityCase(lhs: .tag("a", ["href": "/x"]), rhs: .tag("a", ["href": "/x"]), equal: true),
+        EqualityCase(lhs: .tag("a", ["href": "/x"]), rhs: .tag("a", ["href": "/y"]), equal: false),
+        EqualityCase(lhs: .tag("a", ["href": "/x"]), rhs: .tag("a", ["src": "/x"]), equal: false),
+        EqualityCase(lhs: .tag("a", ["href": "/x"]), rhs: .tag("a"), equal: false),
+        EqualityCase(lhs: .tag("a", ["href": "/x"]), rhs: .tag("b", ["href": "/x"]), equal: false),
+        EqualityCase(lhs: .tag("a", ["x": "1", "y": "2"]), rhs: .tag("a", ["y": "2", "x": "1"]), equal: true),
+        EqualityCase(lhs: .tag("a", ["x": "1", "y": "2"]), rhs: .tag("a", ["x": "1", "y": "3"]), equal: false),
+        EqualityCase(lhs: .tag("a", ["x": "1", "y": "2"]), rhs: .tag("a", ["x": "1", "z": "2"]), equal: false),
+    ])
+    func equalityComparesNameAndEveryParameter(_ test: EqualityCase) {
+        #expect((test.lhs == test.rhs) == test.equal)
+        #expect((test.rhs == test.lhs) == test.equal)
+        if test.equal { #expect(test.lhs.hashValue == test.rhs.hashValue) }
+    }
+
     @Test func namesAreLowercased() {
         #expect(StyledText.Attribute("B") == .tag("b"))
         #expect(StyledText.Attribute("Ünï").name == "ünï")
