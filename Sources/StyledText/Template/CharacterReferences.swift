@@ -103,6 +103,15 @@ extension CharacterReferences {
         }
     }
 
+    /// The decoded text of `bytes`, which hold whole scalars; text without `&` is made straight from the bytes.
+    static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool) -> String {
+        guard firstAmpersand(in: bytes, from: 0) < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        decode(bytes, inAttributeValue: inAttributeValue, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,

@@ -525,7 +525,8 @@ struct TemplateTokenizer {
             }
             if !bytes[valueRange].contains(UInt8(ascii: "%")) {
                 // No placeholder (most values): decode straight into the value, without pieces.
-                values[parameterName] = CharacterReferences.decode(substring(valueRange), inAttributeValue: true)
+                values[parameterName] = CharacterReferences.decodedString(UnsafeBufferPointer(rebasing: bytes[valueRange]),
+                                                                          inAttributeValue: true)
                 continue
             }
             let pieces = valuePieces(valueRange)
