@@ -169,7 +169,7 @@ struct TemplateBuilder {
                 }
             }
         }
-        return StyledText.Attribute(name: tag.attribute.name, parameters: parameters, action: nil)
+        return StyledText.Attribute(lowercasedName: tag.attribute.name, parameters: parameters, action: nil)
     }
 
     private mutating func currentStack() -> AttributeStack {

@@ -94,8 +94,9 @@ struct TemplateTokenizer {
     /// When `stripsMarkup`: start tags still open, with where their text would go should they turn out to be
     /// literal text (unclosed and unknown).
     private var strippedTags: [(offset: Int, source: Range<Int>, hasParameters: Bool)] = []
-    /// The last tag name made, with where its bytes are, for `tagName(_:)`.
-    private var lastTagName: (Range<Int>, String)?
+    /// The last two tag names made, with where their bytes are, for `tagName(_:)`: an end tag usually names one
+    /// of the last two start tags (`<b>x <i>y</i></b>`, `<b><i>x</b></i>`).
+    private var lastTagNames: ((Range<Int>, String)?, (Range<Int>, String)?)
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
@@ -432,6 +433,11 @@ struct TemplateTokenizer {
     }
 
     private mutating func endTag(named name: String, at offset: Int) {
+        // Well-nested markup closes the innermost tag: no search, no count to look up.
+        if let innermost = open.last, innermost.name == name {
+            close(open.removeLast())
+            return
+        }
         if let counts = openCounts, counts[name, default: 0] == 0 {
             diagnose(.strayEndTag, at: offset, subject: name)
             return
@@ -461,7 +467,13 @@ struct TemplateTokenizer {
     static let maximumKeptOpen = 8
 
     private mutating func close(_ closed: (name: String, tag: Int)) {
-        openCounts?[closed.name, default: 1] -= 1
+        if open.isEmpty {
+            // Nothing open: every end tag until the next start tag is stray, found so by an empty search. The
+            // counts are rebuilt if the markup nests deep again.
+            openCounts = nil
+        } else {
+            openCounts?[closed.name, default: 1] -= 1
+        }
         if !stripsMarkup { program.tokens.append(.close(closed.tag)) }
     }
 
@@ -512,7 +524,7 @@ struct TemplateTokenizer {
 
     private mutating func makeTag(named name: String, range: Range<Int>) -> TemplateTag {
         guard !scannedParameters.isEmpty else {
-            return TemplateTag(attribute: StyledText.Attribute(name: name, parameters: [:], action: nil),
+            return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: [:], action: nil),
                                sourceRange: range)
         }
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
@@ -541,7 +553,7 @@ struct TemplateTokenizer {
                 }
             }
         }
-        return TemplateTag(attribute: StyledText.Attribute(name: name, parameters: values, action: nil),
+        return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: values, action: nil),
                            dynamicParameters: dynamic, sourceRange: range)
     }
 
@@ -708,11 +720,14 @@ struct TemplateTokenizer {
     /// The lowercased tag name at `range`, reusing the previous tag's string when the name is the same (text
     /// repeats a few names; building a string from bytes costs more than comparing a few bytes).
     private mutating func tagName(_ range: Range<Int>) -> String {
-        if let (previousRange, name) = lastTagName, bytes[previousRange].elementsEqual(bytes[range]) {
+        if let (previousRange, name) = lastTagNames.0, bytes[previousRange].elementsEqual(bytes[range]) {
+            return name
+        }
+        if let (previousRange, name) = lastTagNames.1, bytes[previousRange].elementsEqual(bytes[range]) {
             return name
         }
         let name = lowercasedName(range)
-        lastTagName = (range, name)
+        lastTagNames = ((range, name), lastTagNames.0)
         return name
     }
 

@@ -34,11 +34,12 @@ extension StyledText {
         ///   - name: The attribute's name.
         ///   - parameters: The attribute's parameters; empty by default.
         public init(_ name: String, _ parameters: [String: String] = [:]) {
-            self.init(name: name, parameters: parameters, action: nil)
+            self.init(lowercasedName: Self.lowercased(name), parameters: parameters, action: nil)
         }
 
-        init(name: String, parameters: [String: String], action: (@Sendable @MainActor () -> Void)?) {
-            self.name = Self.lowercased(name)
+        /// An attribute whose name is already lowercase: a built-in's, or a tag name the tokenizer lowercased.
+        init(lowercasedName name: String, parameters: [String: String], action: (@Sendable @MainActor () -> Void)?) {
+            self.name = name
             self.parameters = parameters
             self.action = action
         }
@@ -189,7 +190,7 @@ extension StyledText.Attribute {
     /// - Returns: A `tappable` attribute with an `id` parameter.
     public static func tappable(id: String = UUID().uuidString,
                                 action: @escaping @Sendable @MainActor () -> Void) -> Self {
-        Self(name: "tappable", parameters: ["id": id], action: action)
+        Self(lowercasedName: "tappable", parameters: ["id": id], action: action)
     }
 
     /// Text the user can tap, with a fresh unique id.

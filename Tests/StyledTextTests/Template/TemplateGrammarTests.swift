@@ -105,6 +105,27 @@ import Testing
         #expect(template.diagnostics.map(\.kind) == [.nestingTooDeep, .strayEndTag])
     }
 
+    @Test func strayEndTagsAreFoundAfterDeepNestingEmptiesAndNestsAgain() {
+        // Past 32 open tags the tokenizer counts open tags by name; the counts are dropped when nothing is open
+        // and rebuilt when the markup nests deep again. Every kind of end tag around that must still be right.
+        let b40 = String(repeating: "<b>", count: 40), endB40 = String(repeating: "</b>", count: 40)
+        let i40 = String(repeating: "<i>", count: 40), endI40 = String(repeating: "</i>", count: 40)
+        let input = b40 + "x" + endB40 + "</b>" + i40 + "y" + "</b>" + "<b>z</b>" + endI40 + "</i>w"
+        let text = StyledText(template: input)
+        #expect(text.parts == [
+            .text("x", attributes: Array(repeating: .tag("b"), count: 40)),
+            .text("y", attributes: Array(repeating: .tag("i"), count: 40)),
+            .text("z", attributes: Array(repeating: .tag("i"), count: 40) + [.tag("b")]),
+            .text("w", attributes: []),
+        ])
+        let template = StyledText.Template(input)
+        #expect(template.diagnostics.map(\.kind) == [.strayEndTag, .strayEndTag, .strayEndTag])
+        let offsets = [b40.utf8.count + 1 + endB40.utf8.count,
+                       b40.utf8.count + 1 + endB40.utf8.count + 4 + i40.utf8.count + 1,
+                       input.utf8.count - 5]
+        #expect(template.diagnostics.map(\.utf16Offset) == offsets)
+    }
+
     @Test func defaultMaximumDepthIs1024() {
         let input = String(repeating: "<b>", count: 1030) + "x"
         let text = StyledText(template: input)
