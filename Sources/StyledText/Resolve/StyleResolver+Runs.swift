@@ -223,8 +223,8 @@ private struct RunBuilder {
     mutating func addText(_ text: TextSource, stack: AttributeStack) {
         let style = style(for: stack)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
-        // copies both out of their boxes.
-        if var current = pending, current.stack == stack, current.style === style || current.style.style == style.style {
+        // copies both out of their boxes. Compared in place, before copying the pending run (its text retained).
+        if pending?.stack == stack, var current = pending, current.style === style || current.style.style == style.style {
             if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
                 current.text = .plain(a.lowerBound..<b.upperBound)
             } else {
