@@ -45,6 +45,23 @@ import Testing
         #expect(runs.last?.range.upperBound == plain.utf16.count)
     }
 
+    @Test func utf16RangesMatchForRandomTextsOfEveryLength() {
+        // Run lengths are counted from UTF-8 eight bytes at a time, with the counts summed every 248 bytes:
+        // random scalars of all four UTF-8 lengths, at lengths on both sides of those boundaries.
+        let scalars: [Unicode.Scalar] = ["a", "Z", " ", "é", "ß", "Ж", "€", "日", "\u{FFFD}", "😀", "𝄞", "\u{10FFFF}"]
+        var generator = SeededGenerator(seed: 16)
+        for length in Array(0...70) + [247, 248, 249, 255, 256, 257, 500, 1_000, 2_000] {
+            var pieces = ["", ""]
+            for index in 0..<length {
+                pieces[index % 3 == 0 ? 0 : 1].unicodeScalars.append(scalars[generator.index(scalars.count)])
+            }
+            let text: StyledText = "\(pieces[0])\(pieces[1], .important)"
+            let runs = StyleResolver().runs(for: text)
+            #expect(runs.map(\.range.count) == pieces.filter { !$0.isEmpty }.map(\.utf16.count), "length \(length)")
+            #expect(runs.last.map(\.range.upperBound) ?? 0 == text.plainText.utf16.count)
+        }
+    }
+
     @Test func imagesCountAsOneObjectReplacementCharacter() {
         let text: StyledText = "😀\(StyledText.Image(named: "i"))x"
         let runs = StyleResolver().runs(for: text)
