@@ -74,8 +74,9 @@ struct TemplateTokenizer {
     /// ``StyledText/plainText(ofTemplate:options:)``, making exactly the same decisions.
     let stripsMarkup: Bool
     var program = TemplateProgram()
-    /// The plain text, when `stripsMarkup`.
-    private(set) var plainText = ""
+    /// The plain text's UTF-8, when `stripsMarkup`: bytes, made a `String` once at the end, because appending
+    /// each piece to a `String` validated and copied it piece by piece.
+    private var plainText: [UInt8] = []
 
     private var open: [(name: String, tag: Int)] = []
     /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
@@ -191,7 +192,7 @@ struct TemplateTokenizer {
                 flushText(textStart..<index)
                 if stripsMarkup {
                     // Without arguments a placeholder stays as its spelling (which normalises `%01$@` to `%1$@`).
-                    plainText += placeholder.spelling
+                    plainText.append(contentsOf: placeholder.spelling.utf8)
                 } else {
                     program.tokens.append(.placeholder(program.placeholders.count))
                     program.placeholders.append(placeholder)
@@ -213,7 +214,7 @@ struct TemplateTokenizer {
     mutating func runStripping() -> String {
         precondition(stripsMarkup)
         _ = run()
-        return plainText
+        return String(decoding: plainText, as: UTF8.self)
     }
 
     /// The offset of the next `<` or `%` at or after `start`, or `bytes.count`.
@@ -396,11 +397,11 @@ struct TemplateTokenizer {
             // Elements and tags leave no text; only a tag too deep, or one left open and unknown, is text.
             if selfClosing || Self.isVoid(name) { return }
             guard open.count < options.maximumDepth else {
-                plainText += substring(range)
+                plainText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
                 return
             }
             open.append((name, strippedTags.count))
-            strippedTags.append((plainText.utf8.count, range, !scannedParameters.isEmpty))
+            strippedTags.append((plainText.count, range, !scannedParameters.isEmpty))
         } else {
             let isElement = selfClosing || Self.isVoid(name)
             if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
@@ -508,17 +509,15 @@ struct TemplateTokenizer {
         open.removeAll()
         guard !literal.isEmpty else { return }
         // `open` keeps source order, so the offsets ascend: one pass splices every tag back in.
-        var result = ""
-        result.reserveCapacity(plainText.utf8.count + literal.reduce(0) { $0 + $1.source.count })
-        let utf8 = plainText.utf8
-        var copied = utf8.startIndex
+        var result: [UInt8] = []
+        result.reserveCapacity(plainText.count + literal.reduce(0) { $0 + $1.source.count })
+        var copied = 0
         for (offset, sourceRange) in literal {
-            let position = utf8.index(utf8.startIndex, offsetBy: offset)
-            result += plainText[copied..<position]
-            result += substring(sourceRange)
-            copied = position
+            result.append(contentsOf: plainText[copied..<offset])
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sourceRange]))
+            copied = offset
         }
-        result += plainText[copied...]
+        result.append(contentsOf: plainText[copied...])
         plainText = result
     }
 
@@ -677,9 +676,9 @@ struct TemplateTokenizer {
             // of them) is copied as it is. Node boundaries are ASCII bytes, so the bytes are whole scalars.
             let slice = UnsafeBufferPointer(rebasing: bytes[range])
             if let base = slice.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), slice.count) == nil {
-                plainText += String(decoding: slice, as: UTF8.self)
+                plainText.append(contentsOf: slice)
             } else {
-                CharacterReferences.decode(substring(range), inAttributeValue: false, into: &plainText)
+                CharacterReferences.decode(slice, inAttributeValue: false, into: &plainText)
             }
         } else if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
