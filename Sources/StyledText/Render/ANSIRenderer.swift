@@ -115,7 +115,7 @@ public struct ANSIRenderer: Sendable {
     ///   copying unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
         var writer = ANSIWriter(renderer: self,
-                                capacity: (runs.last?.range.upperBound ?? 0) + runs.count * 24)
+                                capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 32)
         runs.withUnsafeBufferPointer { runs in
             // Each run is read in place, not copied (see StyledRun+Rendering.swift).
             guard let first = runs.baseAddress else { return }
@@ -127,7 +127,7 @@ public struct ANSIRenderer: Sendable {
 
     /// Appends `text` with every control character that could start an escape sequence replaced by a visible
     /// placeholder; see ``ANSIRenderer``.
-    static func appendNeutralised(_ text: Substring, to output: inout UTF8Buffer) {
+    static func appendNeutralised(_ text: consuming Substring, to output: inout UTF8Buffer) {
         output.append(escaping: text, specials: controlBytes) { bytes, index, output in
             let byte = bytes[index]
             switch byte {
@@ -207,7 +207,7 @@ private struct ANSIWriter: ~Copyable {
     }
 
     mutating func add(_ run: UnsafePointer<StyledRun>) {
-        let look = look(for: run.pointee.shared)
+        let look = look(for: run)
         if let content = run.text {
             guard look.changesCase, let textCase = run.pointee.style.textCase else {
                 add(content, look: look)
@@ -219,7 +219,7 @@ private struct ANSIWriter: ~Copyable {
         }
     }
 
-    private mutating func add(_ text: Substring, look: Look) {
+    private mutating func add(_ text: consuming Substring, look: Look) {
         guard !text.isEmpty else { return }
         guard renderer.capability > .plain else {
             ANSIRenderer.appendNeutralised(text, to: &output)
@@ -262,13 +262,14 @@ private struct ANSIWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func look(for shared: SharedStyle) -> Look {
-        if let look = looks.value(for: shared) { return look }
-        return makeLook(for: shared)
+    private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
+        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
+        return makeLook(for: run.pointee.shared)
     }
 
     @inline(never)
     private mutating func makeLook(for shared: SharedStyle) -> Look {
+        if let look = looks.value(for: shared) { return look }
         let style = shared.style
         let look = Look(link: linkSequence(for: style), sgr: sgrSequences(for: style),
                         changesCase: style.textCase != nil)

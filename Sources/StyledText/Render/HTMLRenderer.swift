@@ -104,7 +104,7 @@ public struct HTMLRenderer: Sendable {
     ///   unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
         var writer = HTMLWriter(renderer: self,
-                                capacity: (runs.last?.range.upperBound ?? 0) + runs.count * 48)
+                                capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 64)
         runs.withUnsafeBufferPointer { runs in
             // Each run is read in place, not copied (see StyledRun+Rendering.swift).
             guard let first = runs.baseAddress else { return }
@@ -195,7 +195,7 @@ private struct HTMLWriter: ~Copyable {
     }
 
     mutating func add(_ run: UnsafePointer<StyledRun>) {
-        let look = look(for: run.pointee.shared)
+        let look = look(for: run)
         if look.anchor != openAnchor {
             closeSpan()
             closeAnchor()
@@ -230,13 +230,14 @@ private struct HTMLWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func look(for shared: SharedStyle) -> Look {
-        if let look = looks.value(for: shared) { return look }
-        return makeLook(for: shared)
+    private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
+        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
+        return makeLook(for: run.pointee.shared)
     }
 
     @inline(never)
     private mutating func makeLook(for shared: SharedStyle) -> Look {
+        if let look = looks.value(for: shared) { return look }
         let style = shared.style
         let look = Look(anchor: anchorTag(for: style), span: spanTag(for: HTMLRenderer.cssDeclarations(for: style)))
         looks.insert(look, for: shared)

@@ -17,18 +17,23 @@ struct RunStyleMemo<Value> {
 
     /// The value made for `shared`, or for a style equal to it; `nil` when there is none yet: then make one and
     /// ``insert(_:for:)`` it.
-    @inline(__always)
     mutating func value(for shared: SharedStyle) -> Value? {
-        let key = Self.key(of: shared)
+        if let value = value(forKey: Self.key(of: shared)) { return value }
+        return valueByStyle(for: shared)
+    }
+
+    /// The value made for the object with `key`, found by identity only: the per-run fast path, which needs no
+    /// reference to the object (and so no retain); on `nil`, ask ``value(for:)``.
+    @inline(__always)
+    func value(forKey key: UInt) -> Value? {
         let mask = keys.count &- 1
         var slot = Self.hash(of: key) & mask
         while true {
             let found = keys[slot]
             if found == key { return values[slot] }
-            if found == 0 { break }
+            if found == 0 { return nil }
             slot = (slot &+ 1) & mask
         }
-        return valueByStyle(for: shared)
     }
 
     /// Remembers the value made for `shared`.
@@ -63,8 +68,9 @@ struct RunStyleMemo<Value> {
         values[slot] = value
     }
 
+    /// The key of an object: its address.
     @inline(__always)
-    private static func key(of shared: SharedStyle) -> UInt {
+    static func key(of shared: SharedStyle) -> UInt {
         UInt(bitPattern: ObjectIdentifier(shared))
     }
 

@@ -86,11 +86,12 @@ struct UTF8Buffer: ~Copyable {
     /// - Complexity: O(*n*) in the UTF-8 length of `text`.
     @inline(__always)
     mutating func append(
-        escaping text: Substring,
+        escaping text: consuming Substring,
         specials: ByteSet,
         _ escape: (_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ output: inout UTF8Buffer) -> Int
     ) {
-        // Native text hands out its bytes; bridged or otherwise foreign text is made native first.
+        // Native text hands out its bytes; bridged or otherwise foreign text is made native first. (`text` is
+        // consumed, so this moves it rather than retaining it again.)
         var text = text
         text.withUTF8 { bytes in
             var stretchStart = 0
