@@ -1,6 +1,6 @@
 extension ANSIRenderer {
     /// The SGR sequence that turns a style on, and the one that turns exactly those attributes off again.
-    struct SGR: Equatable {
+    struct SGR: Hashable {
         var open: String
         var close: String
 

@@ -114,16 +114,20 @@ public struct ANSIRenderer: Sendable {
     /// - Complexity: O(*n*) in the total length of the runs; text is neutralised by scanning UTF-8 bytes and
     ///   copying unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
-        var writer = ANSIWriter(renderer: self)
-        writer.output.reserveCapacity((runs.last?.range.upperBound ?? 0) + runs.count * 24)
-        for run in runs { writer.add(run) }
+        var writer = ANSIWriter(renderer: self,
+                                capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 32)
+        runs.withUnsafeBufferPointer { runs in
+            // Each run is read in place, not copied (see StyledRun+Rendering.swift).
+            guard let first = runs.baseAddress else { return }
+            for index in runs.indices { writer.add(first + index) }
+        }
         writer.finish()
         return writer.output.string
     }
 
     /// Appends `text` with every control character that could start an escape sequence replaced by a visible
     /// placeholder; see ``ANSIRenderer``.
-    static func appendNeutralised(_ text: Substring, to output: inout UTF8Buffer) {
+    static func appendNeutralised(_ text: consuming Substring, to output: inout UTF8Buffer) {
         output.append(escaping: text, specials: controlBytes) { bytes, index, output in
             let byte = bytes[index]
             switch byte {
@@ -165,53 +169,78 @@ public struct ANSIRenderer: Sendable {
 
 /// Writes one terminal string: keeps at most one hyperlink and one SGR state open, and changes them only when
 /// the next run needs something else.
-private struct ANSIWriter {
+///
+/// Each distinct style is looked at once: its hyperlink and its SGR sequences become bytes in a table of
+/// sequences (one already there — the same URL, the same SGR — is found and shared, so runs that look the same
+/// keep one state open). Every run after that compares table ranges and copies bytes.
+private struct ANSIWriter: ~Copyable {
     let renderer: ANSIRenderer
-    var output = UTF8Buffer()
-    private var openLink: String?
-    private var openSGR = ANSIRenderer.SGR.none
+    var output: UTF8Buffer
+    /// The sequences of every distinct hyperlink and SGR state so far.
+    private var sequences = UTF8Buffer()
+    private var linkSequences: [String: Range<Int>] = [:]
+    private var sgrSequences: [ANSIRenderer.SGR: SGRRanges] = [:]
+    private var looks = RunStyleMemo<Look>()
+    private var openLink = Self.noSequence
+    private var openSGR = SGRRanges(open: Self.noSequence, close: Self.noSequence)
     private var wroteEscape = false
-    private var sgrs: RunStyleMemo<ANSIRenderer.SGR>
 
-    init(renderer: ANSIRenderer) {
+    /// No sequence at all; no sequence in the table is empty.
+    private static var noSequence: Range<Int> { 0..<0 }
+
+    init(renderer: ANSIRenderer, capacity: Int) {
         self.renderer = renderer
-        let capability = renderer.capability
-        sgrs = RunStyleMemo { ANSIRenderer.SGR(style: $0, capability: capability) }
+        output = UTF8Buffer(capacity: capacity)
     }
 
-    mutating func add(_ run: StyledRun) {
-        let text: Substring
-        switch run.content {
-        case let .text(content):
-            text = run.style.textCase.map { Substring($0.apply(to: String(content))) } ?? content
-        case let .image(image):
-            text = Substring(image.alt ?? "")
+    /// A style's hyperlink and SGR state (ranges in `sequences`), and whether it changes the text's case; all
+    /// plain values, so that looking one up copies no reference.
+    struct Look {
+        var link: Range<Int>
+        var sgr: SGRRanges
+        var changesCase: Bool
+    }
+
+    struct SGRRanges: Equatable {
+        var open: Range<Int>
+        var close: Range<Int>
+    }
+
+    mutating func add(_ run: UnsafePointer<StyledRun>) {
+        let look = look(for: run)
+        if let content = run.text {
+            guard look.changesCase, let textCase = run.pointee.style.textCase else {
+                add(content, look: look)
+                return
+            }
+            add(Substring(textCase.apply(to: String(content))), look: look)
+        } else if case let .image(image) = run.pointee.content {
+            add(Substring(image.alt ?? ""), look: look)
         }
+    }
+
+    private mutating func add(_ text: consuming Substring, look: Look) {
         guard !text.isEmpty else { return }
         guard renderer.capability > .plain else {
             ANSIRenderer.appendNeutralised(text, to: &output)
             return
         }
-        let link = link(for: run)
-        if link != openLink {
+        if look.link != openLink {
             closeSGR()
             closeLink()
-            if let link {
-                output.append("\u{1B}]8;;")
-                output.append(contentsOf: link)
-                output.append("\u{1B}\\")
-                openLink = link
+            if !look.link.isEmpty {
+                output.append(sequences, range: look.link)
+                openLink = look.link
                 wroteEscape = true
             }
         }
-        let sgr = sgrs.value(for: run)
-        if sgr != openSGR {
+        if look.sgr != openSGR {
             closeSGR()
-            if !sgr.open.isEmpty {
-                output.append(contentsOf: sgr.open)
+            if !look.sgr.open.isEmpty {
+                output.append(sequences, range: look.sgr.open)
                 wroteEscape = true
             }
-            openSGR = sgr
+            openSGR = look.sgr
         }
         ANSIRenderer.appendNeutralised(text, to: &output)
     }
@@ -222,22 +251,63 @@ private struct ANSIWriter {
         if wroteEscape { output.append("\u{1B}[0m") }
     }
 
-    private func link(for run: StyledRun) -> String? {
-        guard renderer.hyperlinks else { return nil }
-        if let id = run.actionID {
-            return renderer.actionURL?(id).map { ANSIRenderer.osc8URL($0.absoluteString) }
-        }
-        guard let url = run.style.link, renderer.linkPolicy.allows(url) else { return nil }
-        return ANSIRenderer.osc8URL(url.absoluteString)
-    }
-
     private mutating func closeSGR() {
-        output.append(contentsOf: openSGR.close)
-        openSGR = .none
+        output.append(sequences, range: openSGR.close)
+        openSGR = SGRRanges(open: Self.noSequence, close: Self.noSequence)
     }
 
     private mutating func closeLink() {
-        if openLink != nil { output.append("\u{1B}]8;;\u{1B}\\") }
-        openLink = nil
+        if !openLink.isEmpty { output.append("\u{1B}]8;;\u{1B}\\") }
+        openLink = Self.noSequence
+    }
+
+    @inline(__always)
+    private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
+        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
+        return makeLook(for: run.pointee.shared)
+    }
+
+    @inline(never)
+    private mutating func makeLook(for shared: SharedStyle) -> Look {
+        if let look = looks.value(for: shared) { return look }
+        let style = shared.style
+        let look = Look(link: linkSequence(for: style), sgr: sgrSequences(for: style),
+                        changesCase: style.textCase != nil)
+        looks.insert(look, for: shared)
+        return look
+    }
+
+    /// The OSC 8 sequence that opens the style's hyperlink. A tappable's URL comes from the renderer's
+    /// `actionURL`, asked once per distinct style.
+    private mutating func linkSequence(for style: MarkupStyle) -> Range<Int> {
+        guard renderer.capability > .plain, renderer.hyperlinks, let url = style.link else { return Self.noSequence }
+        let link: String
+        if let id = StyledText.actionID(from: url) {
+            guard let actionURL = renderer.actionURL?(id) else { return Self.noSequence }
+            link = ANSIRenderer.osc8URL(actionURL.absoluteString)
+        } else {
+            guard renderer.linkPolicy.allows(url) else { return Self.noSequence }
+            link = ANSIRenderer.osc8URL(url.absoluteString)
+        }
+        if let known = linkSequences[link] { return known }
+        let start = sequences.count
+        sequences.append("\u{1B}]8;;")
+        sequences.append(contentsOf: link)
+        sequences.append("\u{1B}\\")
+        linkSequences[link] = start..<sequences.count
+        return start..<sequences.count
+    }
+
+    private mutating func sgrSequences(for style: MarkupStyle) -> SGRRanges {
+        let sgr = ANSIRenderer.SGR(style: style, capability: renderer.capability)
+        guard !sgr.open.isEmpty else { return SGRRanges(open: Self.noSequence, close: Self.noSequence) }
+        if let known = sgrSequences[sgr] { return known }
+        let openStart = sequences.count
+        sequences.append(contentsOf: sgr.open)
+        let closeStart = sequences.count
+        sequences.append(contentsOf: sgr.close)
+        let ranges = SGRRanges(open: openStart..<closeStart, close: closeStart..<sequences.count)
+        sgrSequences[sgr] = ranges
+        return ranges
     }
 }

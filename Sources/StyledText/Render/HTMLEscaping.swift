@@ -8,7 +8,7 @@ enum HTMLEscaping {
     /// The HTML standard's preprocessing of the input stream makes control characters parse errors, and the
     /// tokenizer keeps, drops or replaces NUL depending on where it appears; U+FFFD is what a reader would see
     /// for most of them anyway, and is the same everywhere.
-    static func appendText(_ text: Substring, to output: inout UTF8Buffer) {
+    static func appendText(_ text: consuming Substring, to output: inout UTF8Buffer) {
         output.append(escaping: text, specials: textSpecials) { bytes, index, output in
             switch bytes[index] {
             case UInt8(ascii: "&"): output.append("&amp;")
@@ -27,7 +27,7 @@ enum HTMLEscaping {
 
     /// Appends an attribute value for a double-quoted attribute: `&`, `<`, `>` and `"` as references, control
     /// characters other than tab and line breaks as U+FFFD.
-    static func appendAttribute(_ value: Substring, to output: inout UTF8Buffer) {
+    static func appendAttribute(_ value: consuming Substring, to output: inout UTF8Buffer) {
         output.append(escaping: value, specials: attributeSpecials) { bytes, index, output in
             switch bytes[index] {
             case UInt8(ascii: "&"): output.append("&amp;")

@@ -103,9 +103,13 @@ public struct HTMLRenderer: Sendable {
     /// - Complexity: O(*n*) in the total length of the runs; text is escaped by scanning UTF-8 bytes and copying
     ///   unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
-        var writer = HTMLWriter(renderer: self)
-        writer.output.reserveCapacity((runs.last?.range.upperBound ?? 0) + runs.count * 48)
-        for run in runs { writer.add(run) }
+        var writer = HTMLWriter(renderer: self,
+                                capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 64)
+        runs.withUnsafeBufferPointer { runs in
+            // Each run is read in place, not copied (see StyledRun+Rendering.swift).
+            guard let first = runs.baseAddress else { return }
+            for index in runs.indices { writer.add(first + index) }
+        }
         writer.closeAll()
         return writer.output.string
     }
@@ -127,9 +131,15 @@ public struct HTMLRenderer: Sendable {
         guard case let .classes(prefix) = styling.kind else { return "" }
         var seen = Set<String>()
         var sheet = ""
-        var memo = RunStyleMemo(HTMLRenderer.cssDeclarations(for:))
+        var memo = RunStyleMemo<String>()
         for run in runs {
-            let css = memo.value(for: run)
+            let css: String
+            if let known = memo.value(for: run.shared) {
+                css = known
+            } else {
+                css = Self.cssDeclarations(for: run.style)
+                memo.insert(css, for: run.shared)
+            }
             guard !css.isEmpty, seen.insert(css).inserted else { continue }
             sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
         }
@@ -150,39 +160,56 @@ public struct HTMLRenderer: Sendable {
 
 /// Writes one fragment: keeps at most one `<a>` and one `<span>` inside it open, and reopens them only when the
 /// link or the CSS changes.
-private struct HTMLWriter {
+///
+/// Each distinct style is looked at once: its anchor and its span become opening tags, as bytes, in a table of
+/// tags (an anchor or a span already there — the same link, the same CSS — is found and shared, so runs that look
+/// the same keep one span open). Every run after that compares two table ranges and copies bytes.
+private struct HTMLWriter: ~Copyable {
     let renderer: HTMLRenderer
-    var output = UTF8Buffer()
-    private var memo = RunStyleMemo(HTMLRenderer.cssDeclarations(for:))
-    private var classNames: [String: String] = [:]
-    private var openAnchor: Anchor?
-    private var openSpanCSS: String?
+    var output: UTF8Buffer
+    /// The opening tag of every distinct anchor and span so far.
+    private var tags = UTF8Buffer()
+    private var anchorTags: [Anchor: Range<Int>] = [:]
+    private var spanTags: [String: Range<Int>] = [:]
+    private var looks = RunStyleMemo<Look>()
+    private var openAnchor = Self.noTag
+    private var openSpan = Self.noTag
 
-    init(renderer: HTMLRenderer) {
+    /// No tag at all; no tag in the table is empty.
+    private static var noTag: Range<Int> { 0..<0 }
+
+    init(renderer: HTMLRenderer, capacity: Int) {
         self.renderer = renderer
+        output = UTF8Buffer(capacity: capacity)
     }
 
-    enum Anchor: Equatable {
+    /// A style's anchor and span: the ranges of their opening tags in `tags`.
+    struct Look {
+        var anchor: Range<Int>
+        var span: Range<Int>
+    }
+
+    enum Anchor: Hashable {
         case link(String)
         case action(String)
     }
 
-    mutating func add(_ run: StyledRun) {
-        let anchor = anchor(for: run)
-        if anchor != openAnchor {
+    mutating func add(_ run: UnsafePointer<StyledRun>) {
+        let look = look(for: run)
+        if look.anchor != openAnchor {
             closeSpan()
             closeAnchor()
-            open(anchor)
+            output.append(tags, range: look.anchor)
+            openAnchor = look.anchor
         }
-        let css = memo.value(for: run)
-        if css != openSpanCSS {
+        if look.span != openSpan {
             closeSpan()
-            openSpan(css)
+            output.append(tags, range: look.span)
+            openSpan = look.span
         }
-        switch run.content {
-        case let .text(text):
+        if let text = run.text {
             HTMLEscaping.appendText(text, to: &output)
-        case let .image(image):
+        } else if case let .image(image) = run.pointee.content {
             addImage(image)
         }
     }
@@ -192,56 +219,71 @@ private struct HTMLWriter {
         closeAnchor()
     }
 
-    private func anchor(for run: StyledRun) -> Anchor? {
-        if let id = run.actionID { return .action(id) }
-        if let link = run.style.link, renderer.linkPolicy.allows(link) { return .link(link.absoluteString) }
-        return nil
-    }
-
-    private mutating func open(_ anchor: Anchor?) {
-        switch anchor {
-        case let .link(href)?:
-            output.append("<a href=\"")
-            HTMLEscaping.appendAttribute(Substring(href), to: &output)
-            output.append("\">")
-        case let .action(id)?:
-            output.append("<a href=\"#\" data-action=\"")
-            HTMLEscaping.appendAttribute(Substring(id), to: &output)
-            output.append("\">")
-        case nil:
-            break
-        }
-        openAnchor = anchor
-    }
-
     private mutating func closeAnchor() {
-        if openAnchor != nil { output.append("</a>") }
-        openAnchor = nil
-    }
-
-    private mutating func openSpan(_ css: String) {
-        openSpanCSS = css
-        guard !css.isEmpty else { return }
-        switch renderer.styling.kind {
-        case .inline:
-            output.append("<span style=\"")
-            HTMLEscaping.appendAttribute(Substring(css), to: &output)
-        case let .classes(prefix):
-            output.append("<span class=\"")
-            if let known = classNames[css] {
-                output.append(contentsOf: known)
-            } else {
-                let name = HTMLRenderer.className(for: css, prefix: prefix)
-                classNames[css] = name
-                output.append(contentsOf: name)
-            }
-        }
-        output.append("\">")
+        if !openAnchor.isEmpty { output.append("</a>") }
+        openAnchor = Self.noTag
     }
 
     private mutating func closeSpan() {
-        if let css = openSpanCSS, !css.isEmpty { output.append("</span>") }
-        openSpanCSS = nil
+        if !openSpan.isEmpty { output.append("</span>") }
+        openSpan = Self.noTag
+    }
+
+    @inline(__always)
+    private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
+        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
+        return makeLook(for: run.pointee.shared)
+    }
+
+    @inline(never)
+    private mutating func makeLook(for shared: SharedStyle) -> Look {
+        if let look = looks.value(for: shared) { return look }
+        let style = shared.style
+        let look = Look(anchor: anchorTag(for: style), span: spanTag(for: HTMLRenderer.cssDeclarations(for: style)))
+        looks.insert(look, for: shared)
+        return look
+    }
+
+    private mutating func anchorTag(for style: MarkupStyle) -> Range<Int> {
+        guard let link = style.link else { return Self.noTag }
+        let anchor: Anchor
+        if let id = StyledText.actionID(from: link) {
+            anchor = .action(id)
+        } else if renderer.linkPolicy.allows(link) {
+            anchor = .link(link.absoluteString)
+        } else {
+            return Self.noTag
+        }
+        if let known = anchorTags[anchor] { return known }
+        let start = tags.count
+        switch anchor {
+        case let .link(href):
+            tags.append("<a href=\"")
+            HTMLEscaping.appendAttribute(Substring(href), to: &tags)
+        case let .action(id):
+            tags.append("<a href=\"#\" data-action=\"")
+            HTMLEscaping.appendAttribute(Substring(id), to: &tags)
+        }
+        tags.append("\">")
+        anchorTags[anchor] = start..<tags.count
+        return start..<tags.count
+    }
+
+    private mutating func spanTag(for css: String) -> Range<Int> {
+        guard !css.isEmpty else { return Self.noTag }
+        if let known = spanTags[css] { return known }
+        let start = tags.count
+        switch renderer.styling.kind {
+        case .inline:
+            tags.append("<span style=\"")
+            HTMLEscaping.appendAttribute(Substring(css), to: &tags)
+        case let .classes(prefix):
+            tags.append("<span class=\"")
+            tags.append(contentsOf: HTMLRenderer.className(for: css, prefix: prefix))
+        }
+        tags.append("\">")
+        spanTags[css] = start..<tags.count
+        return start..<tags.count
     }
 
     private mutating func addImage(_ image: StyledText.Image) {
