@@ -112,19 +112,9 @@ struct UTF8Buffer: ~Copyable {
         }
     }
 
-    /// The bytes as a string.
+    /// The bytes as a string: every append keeps them valid UTF-8 (see above), so they are not validated again.
     var string: String {
-        let bytes = UnsafeBufferPointer(start: start, count: count)
-        assert(String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes), "a writer appended invalid UTF-8")
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            // Every append keeps the bytes valid UTF-8 (see above), so they are copied without a second
-            // validation, which would cost more than all the escaping. The ASCII check stops at the first
-            // non-ASCII byte and lets an ASCII result keep the standard library's fast paths.
-            var utf8 = UTF8Span(unchecked: Span(_unsafeElements: bytes))
-            _ = utf8.checkForASCII()
-            return String(copying: utf8)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(builtFromValidUTF8: UnsafeBufferPointer(start: start, count: count))
     }
 }
 

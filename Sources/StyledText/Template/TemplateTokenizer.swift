@@ -214,7 +214,8 @@ struct TemplateTokenizer {
     mutating func runStripping() -> String {
         precondition(stripsMarkup)
         _ = run()
-        return String(decoding: plainText, as: UTF8.self)
+        // Template bytes cut next to ASCII markup, placeholder spellings and decoded scalars: valid UTF-8.
+        return plainText.withUnsafeBufferPointer(String.init(builtFromValidUTF8:))
     }
 
     /// The offset of the next `<` or `%` at or after `start`, or `bytes.count`.
