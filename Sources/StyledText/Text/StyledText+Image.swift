@@ -13,13 +13,57 @@ extension StyledText {
     /// ```
     public struct Image: Sendable, Hashable, CustomStringConvertible {
         /// The image's name in an asset catalogue or bundle, when it has one.
-        public var name: String?
+        public var name: String? {
+            get { storage.fields.name }
+            set { mutableFields.name = newValue }
+        }
         /// The image's location, when it has one.
-        public var url: URL?
+        public var url: URL? {
+            get { storage.fields.url }
+            set { mutableFields.url = newValue }
+        }
         /// The size to show the image at, in points; `nil` to use the image's own.
-        public var size: Size?
+        public var size: Size? {
+            get { storage.fields.size }
+            set { mutableFields.size = newValue }
+        }
         /// A textual replacement for the image, for accessibility and text-only renderers.
-        public var alt: String?
+        public var alt: String? {
+            get { storage.fields.alt }
+            set { mutableFields.alt = newValue }
+        }
+
+        /// The fields behind one reference, copied on write: an image is one word inside every part and run, so
+        /// that parts and runs stay small and copy with a retain (and `URL`, which other platforms' Foundation
+        /// may lay out only at run time, does not make every run's layout a run-time one).
+        private var storage: Storage
+
+        private final class Storage: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        private struct Fields: Sendable, Hashable {
+            var name: String?
+            var url: URL?
+            var size: Size?
+            var alt: String?
+        }
+
+        /// The fields, for a setter: a storage of their own, made new with every change (images are rarely
+        /// changed after they are made).
+        private var mutableFields: Fields {
+            get { storage.fields }
+            set { storage = Storage(newValue) }
+        }
+
+        public static func == (lhs: Image, rhs: Image) -> Bool {
+            lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(storage.fields)
+        }
 
         /// A width and a height in points.
         public struct Size: Sendable, Hashable {
@@ -42,9 +86,7 @@ extension StyledText {
         ///   - size: The size to show it at; its own by default.
         ///   - alt: A textual replacement.
         public init(named name: String, size: Size? = nil, alt: String? = nil) {
-            self.name = name
-            self.size = size
-            self.alt = alt
+            storage = Storage(Fields(name: name, size: size, alt: alt))
         }
 
         /// Creates a reference to an image at a URL.
@@ -54,9 +96,7 @@ extension StyledText {
         ///   - size: The size to show it at; its own by default.
         ///   - alt: A textual replacement.
         public init(url: URL, size: Size? = nil, alt: String? = nil) {
-            self.url = url
-            self.size = size
-            self.alt = alt
+            storage = Storage(Fields(url: url, size: size, alt: alt))
         }
 
         /// `image(name: "dice", alt: "🎲")`: the image's non-nil fields.

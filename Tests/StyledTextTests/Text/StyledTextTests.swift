@@ -3,6 +3,25 @@ import Testing
 @testable import StyledText
 
 @Suite struct StyledTextTests {
+    @Test func imagesAreValuesWhoseFieldsCompareAndChangeIndependently() {
+        let dice = StyledText.Image(named: "dice", size: .init(width: 16, height: 16), alt: "🎲")
+        var copy = dice
+        #expect(copy == dice && copy.hashValue == dice.hashValue)
+        copy.alt = "die"
+        #expect(dice.alt == "🎲" && copy.alt == "die")
+        #expect(copy != dice)
+        copy.alt = "🎲"
+        // Equal by value again, though the two hold separate storage now.
+        #expect(copy == dice && copy.hashValue == dice.hashValue)
+        copy.url = URL(string: "https://example.com/dice.png")
+        copy.name = nil
+        copy.size = nil
+        #expect(copy.url?.host == "example.com" && copy.name == nil && copy.size == nil)
+        #expect(dice.name == "dice" && dice.url == nil && dice.size == .init(width: 16, height: 16))
+        #expect(StyledText.Image(url: copy.url!, alt: "🎲") == copy)
+        #expect(Set([dice, copy, dice]).count == 2)
+    }
+
     @Test func stringLiteralIsPlainAndNeverParsed() {
         let text: StyledText = "a < b <b>c</b> &amp;"
         #expect(text.parts == [.text("a < b <b>c</b> &amp;", attributes: [])])
