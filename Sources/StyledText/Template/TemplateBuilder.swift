@@ -136,13 +136,7 @@ struct TemplateBuilder {
         }
         let argument = arguments[placeholder.argumentIndex]
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
-        // A string is plain text whatever the specifier (its `styledText(formattedAs:)` is `StyledText(self)`):
-        // append it directly rather than through a styled text of its own.
-        if let string = argument as? String {
-            text.appendText(string, stack: stack)
-        } else if let string = argument as? Substring {
-            text.appendText(string, stack: stack)
-        } else {
+        if !argument.appendIfString(to: &text, stack: stack) {
             text.append(argument.styledText(formattedAs: placeholder.specifier), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
