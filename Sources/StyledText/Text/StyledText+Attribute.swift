@@ -131,8 +131,11 @@ extension StyledText {
         /// caller's seeded `Hasher`.
         private static func contentHash(name: String, parameters: [String: String]) -> UInt64 {
             var sum: UInt64 = 0
-            for (key, value) in parameters {
-                sum &+= fnv(key) &* 31 ^ fnv(value)
+            // Most attributes have no parameters; skip setting up the dictionary's iterator for them.
+            if !parameters.isEmpty {
+                for (key, value) in parameters {
+                    sum &+= fnv(key) &* 31 ^ fnv(value)
+                }
             }
             return fnv(name) ^ sum
         }
@@ -150,8 +153,13 @@ extension StyledText {
         }
 
         private static func lowercased(_ name: String) -> String {
-            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them.
-            name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? name.lowercased() : name
+            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them. Over contiguous
+            // bytes, like `fnv`: the `utf8` view's own iterator costs dozens of instructions a byte.
+            func needsLowercasing<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
+                bytes.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
+            }
+            let needed = name.utf8.withContiguousStorageIfAvailable(needsLowercasing) ?? needsLowercasing(name.utf8)
+            return needed ? name.lowercased() : name
         }
     }
 }

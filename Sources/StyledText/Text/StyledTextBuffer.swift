@@ -8,10 +8,12 @@ struct StyledTextBuffer {
     private(set) var bytes: TextBytes
     private(set) var segments: [StyledText.Segment] = []
     /// Where the last segment starts when it is text that ends at the end of `bytes`, so that text appended
-    /// next may extend it; its attributes are `openStack`. Kept here so that deciding whether to extend is a
-    /// comparison, without reading the segment back out of `segments`.
+    /// next may extend it.
     private var openStart: Int?
-    private var openStack = AttributeStack.empty
+    /// The identity of that segment's top attribute node (`nil` for no attributes): text with the same node
+    /// extends it after one comparison, without reading the segment back or retaining its stack. The segment
+    /// holds the node, so the identity cannot be reused while it is here.
+    private var openTop: ObjectIdentifier?
 
     init(byteCapacity: Int, segmentCapacity: Int) {
         bytes = TextBytes(capacity: byteCapacity)
@@ -43,7 +45,6 @@ struct StyledTextBuffer {
     mutating func appendSegment(_ content: StyledText.Segment.Content, stack: AttributeStack) {
         segments.append(StyledText.Segment(content: content, stack: stack))
         openStart = nil
-        openStack = .empty
     }
 
     /// Appends `other` with its attributes nested inside `outer`.
@@ -53,10 +54,9 @@ struct StyledTextBuffer {
         StyledText.appendSegments(of: other, at: offset, inside: outer, to: &segments)
         if let last = segments.last, case let .text(range) = last.content, range.upperBound == bytes.count {
             openStart = range.lowerBound
-            openStack = last.stack
+            openTop = last.stack.top.map(ObjectIdentifier.init)
         } else {
             openStart = nil
-            openStack = .empty
         }
     }
 
@@ -73,14 +73,15 @@ struct StyledTextBuffer {
     /// them when it is text with equal attributes, which keeps equal neighbours coalesced.
     private mutating func textAppended(from start: Int, stack: AttributeStack) {
         guard start < bytes.count else { return }
-        // Identity first: the `==` call, and the retains around it, only for distinct nodes.
-        if let openStart, openStack.top === stack.top
-            || (openStack.top != nil && stack.top != nil && openStack == stack) {
+        let top = stack.top.map(ObjectIdentifier.init)
+        if let openStart, top == openTop
+            // Distinct nodes may still be equal stacks (`\("a", .b)\("c", .b)`): compare them in full.
+            || (top != nil && openTop != nil && segments[segments.count - 1].stack == stack) {
             segments[segments.count - 1].content = .text(openStart..<bytes.count)
             return
         }
         segments.append(StyledText.Segment(content: .text(start..<bytes.count), stack: stack))
         openStart = start
-        openStack = stack
+        openTop = top
     }
 }
