@@ -134,10 +134,11 @@ struct TemplateBuilder {
             text.appendText(placeholder.spelling, stack: stack)
             return
         }
-        let argument = arguments[placeholder.argumentIndex]
+        let index = placeholder.argumentIndex
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
-        if !argument.appendIfString(to: &text, stack: stack) {
-            text.append(argument.styledText(formattedAs: placeholder.specifier), inside: stack)
+        // Called on the element in place: `let argument = arguments[index]` copied the existential out of the array.
+        if !arguments[index].appendIfString(to: &text, stack: stack) {
+            text.append(arguments[index].styledText(formattedAs: placeholder.specifier), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
     }
