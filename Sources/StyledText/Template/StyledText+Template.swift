@@ -34,6 +34,8 @@ extension StyledText {
         /// The template without its arguments, and where they go; unused when parameters hold placeholders.
         let skeleton: StyledText
         let insertions: [TemplateBuilder.Insertion]
+        /// How filling walks the skeleton and the insertions; see ``fillSteps(skeleton:insertions:)``.
+        let fillSteps: [FillStep]
 
         /// Parses a template.
         ///
@@ -53,12 +55,14 @@ extension StyledText {
             if program.hasDynamicParameters {
                 skeleton = StyledText()
                 insertions = []
+                fillSteps = []
             } else {
                 var builder = TemplateBuilder(program: program, source: source, arguments: nil,
                                               isolatesArguments: options.isolatesArguments)
                 builder.run()
                 skeleton = builder.result
                 insertions = builder.insertions
+                fillSteps = Self.fillSteps(skeleton: skeleton, insertions: insertions)
             }
         }
 
@@ -169,51 +173,75 @@ extension StyledText {
             } ?? TemplateProgram()
         }
 
-        /// Fills the skeleton: its segments in order, with each argument inserted where its placeholder was.
-        ///
-        /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
-        /// later text with the same attributes may have been coalesced into that segment, but never before it.
+        /// Fills the skeleton by its fill steps: pieces of its text and its other segments, with each argument
+        /// inserted where its placeholder was.
         private func merge(_ arguments: [any StyledTextArgument]) -> StyledText {
             var result = StyledTextBuffer(byteCapacity: skeleton.text.utf8.count + 16 * insertions.count,
                                           segmentCapacity: skeleton.segments.count + 2 * insertions.count)
             // The skeleton's text is native UTF-8 (the builder made it), so this borrows its bytes without copying.
             var skeletonText = skeleton.text
             skeletonText.withUTF8 { text in
-                var next = 0
-                while next < insertions.count, insertions[next].segmentCount == 0 {
-                    TemplateBuilder.insert(insertions[next].placeholder, arguments: arguments,
-                                          isolatesArguments: options.isolatesArguments, stack: insertions[next].stack,
-                                          into: &result)
-                    next += 1
-                }
-                for (index, segment) in skeleton.segments.enumerated() {
-                    var position: Int?
-                    if case let .text(range) = segment.content {
-                        position = range.lowerBound
-                    } else {
-                        result.appendSegment(segment.content, stack: segment.stack)
-                    }
-                    while next < insertions.count, insertions[next].segmentCount == index + 1 {
-                        let insertion = insertions[next]
-                        if let current = position {
-                            if current < insertion.offset {
-                                result.appendText(utf8: UnsafeBufferPointer(rebasing: text[current..<insertion.offset]),
-                                                  stack: segment.stack)
-                            }
-                            position = insertion.offset
-                        }
-                        TemplateBuilder.insert(insertion.placeholder, arguments: arguments,
-                                              isolatesArguments: options.isolatesArguments, stack: insertion.stack,
-                                              into: &result)
-                        next += 1
-                    }
-                    if let current = position, case let .text(range) = segment.content, current < range.upperBound {
-                        result.appendText(utf8: UnsafeBufferPointer(rebasing: text[current..<range.upperBound]),
-                                          stack: segment.stack)
+                for step in fillSteps {
+                    switch step {
+                    case let .text(range, segment):
+                        result.appendText(utf8: UnsafeBufferPointer(rebasing: text[range]),
+                                          stack: skeleton.segments[segment].stack)
+                    case let .segment(index):
+                        result.appendSegment(skeleton.segments[index].content, stack: skeleton.segments[index].stack)
+                    case let .insertion(index):
+                        TemplateBuilder.insert(insertions[index].placeholder, arguments: arguments,
+                                               isolatesArguments: options.isolatesArguments,
+                                               stack: insertions[index].stack, into: &result)
                     }
                 }
             }
             return result.finish()
+        }
+
+        /// One step of filling a template: a piece of the skeleton, or an argument.
+        enum FillStep: Sendable {
+            /// The skeleton's text at these UTF-8 offsets, with the attributes of skeleton segment `segment`.
+            case text(Range<Int>, segment: Int)
+            /// The skeleton's image or element segment at this index.
+            case segment(Int)
+            /// The argument of the insertion at this index.
+            case insertion(Int)
+        }
+
+        /// The skeleton's segments in order, split where arguments go, worked out once so that filling is a walk
+        /// over trivial values.
+        ///
+        /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
+        /// later text with the same attributes may have been coalesced into that segment, but never before it.
+        static func fillSteps(skeleton: StyledText, insertions: [TemplateBuilder.Insertion]) -> [FillStep] {
+            var steps: [FillStep] = []
+            steps.reserveCapacity(skeleton.segments.count + 2 * insertions.count)
+            var next = 0
+            while next < insertions.count, insertions[next].segmentCount == 0 {
+                steps.append(.insertion(next))
+                next += 1
+            }
+            for (index, segment) in skeleton.segments.enumerated() {
+                var position: Int?
+                if case let .text(range) = segment.content {
+                    position = range.lowerBound
+                } else {
+                    steps.append(.segment(index))
+                }
+                while next < insertions.count, insertions[next].segmentCount == index + 1 {
+                    if let current = position {
+                        let offset = insertions[next].offset
+                        if current < offset { steps.append(.text(current..<offset, segment: index)) }
+                        position = offset
+                    }
+                    steps.append(.insertion(next))
+                    next += 1
+                }
+                if let current = position, case let .text(range) = segment.content, current < range.upperBound {
+                    steps.append(.text(current..<range.upperBound, segment: index))
+                }
+            }
+            return steps
         }
 
         /// The diagnostics sorted by offset, those at the same offset in the order they were found.

@@ -135,16 +135,11 @@ struct TemplateBuilder {
             text.appendText(placeholder.spelling, stack: stack)
             return
         }
-        let argument = arguments[placeholder.argumentIndex]
+        let index = placeholder.argumentIndex
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
-        // A string is plain text whatever the specifier (its `styledText(formattedAs:)` is `StyledText(self)`):
-        // append it directly rather than through a styled text of its own.
-        if let string = argument as? String {
-            text.appendText(string, stack: stack)
-        } else if let string = argument as? Substring {
-            text.appendText(string, stack: stack)
-        } else {
-            text.append(argument.styledText(formattedAs: placeholder.specifier), inside: stack)
+        // Called on the element in place: `let argument = arguments[index]` copied the existential out of the array.
+        if !arguments[index].appendIfString(to: &text, stack: stack) {
+            text.append(arguments[index].styledText(formattedAs: placeholder.specifier), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
     }

@@ -104,30 +104,11 @@ final class AttributeNode: @unchecked Sendable {
         self.holdsAction = attribute.action != nil || parent?.holdsAction == true
     }
 
-    /// The stack hash: the parent's, mixed with FNV-1a over the attribute's name and parameters. Much cheaper than
-    /// `Hasher` over an attribute (which hashes its dictionary entry by entry with a hasher each), and it only has
-    /// to tell unequal stacks apart: `hash(into:)` feeds it to the caller's seeded `Hasher`. Parameters are summed,
-    /// because equal dictionaries may list them in different orders.
+    /// The stack hash: the parent's, mixed with the attribute's ``StyledText/Attribute/contentHash``.
     private static func mix(_ parentHash: Int, _ attribute: StyledText.Attribute) -> Int {
-        var hash = UInt64(bitPattern: Int64(parentHash)) &* 0x100_0000_01b3 ^ fnv(attribute.name)
-        var parameters: UInt64 = 0
-        for (name, value) in attribute.parameters {
-            parameters &+= fnv(name) &* 31 ^ fnv(value)
-        }
-        hash = (hash ^ parameters) &* 0x100_0000_01b3
+        let parent = UInt64(bitPattern: Int64(parentHash))
+        let hash = (parent &* 0x100_0000_01b3 ^ attribute.contentHash) &* 0x100_0000_01b3
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
-    }
-
-    private static func fnv(_ string: String) -> UInt64 {
-        func fnv<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return hash
-        }
-        // Over contiguous bytes: iterating `utf8` itself costs dozens of instructions a byte.
-        return string.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(string.utf8)
     }
 
     deinit {

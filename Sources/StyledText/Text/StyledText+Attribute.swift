@@ -25,6 +25,10 @@ extension StyledText {
         public let parameters: [String: String]
         /// The closure a tappable attribute runs; `nil` for every other attribute.
         public let action: (@Sendable @MainActor () -> Void)?
+        /// A hash of the name and parameters, made once here: every attribute-stack node built from this attribute
+        /// mixes it into its stack's hash, so a `static let` attribute such as ``important`` is hashed once, not
+        /// once per node.
+        let contentHash: UInt64
 
         /// Creates an attribute with a name and parameters.
         ///
@@ -42,6 +46,7 @@ extension StyledText {
             self.name = name
             self.parameters = parameters
             self.action = action
+            self.contentHash = Self.contentHash(name: self.name, parameters: parameters)
         }
 
         /// An attribute with a name and parameters: the code spelling of a template tag.
@@ -128,9 +133,41 @@ extension StyledText {
             return result + "\""
         }
 
+        /// FNV-1a over the name, combined with the parameters' hashes by addition, because equal dictionaries may
+        /// list them in different orders. Much cheaper than `Hasher` over an attribute (which hashes its dictionary
+        /// entry by entry with a hasher each), and it only has to tell unequal stacks apart: stacks feed it to the
+        /// caller's seeded `Hasher`.
+        private static func contentHash(name: String, parameters: [String: String]) -> UInt64 {
+            var sum: UInt64 = 0
+            // Most attributes have no parameters; skip setting up the dictionary's iterator for them.
+            if !parameters.isEmpty {
+                for (key, value) in parameters {
+                    sum &+= fnv(key) &* 31 ^ fnv(value)
+                }
+            }
+            return fnv(name) ^ sum
+        }
+
+        private static func fnv(_ string: String) -> UInt64 {
+            func fnv<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes {
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+                return hash
+            }
+            // Over contiguous bytes: iterating `utf8` itself costs dozens of instructions a byte.
+            return string.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(string.utf8)
+        }
+
         private static func lowercased(_ name: String) -> String {
-            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them.
-            name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? name.lowercased() : name
+            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them. Over contiguous
+            // bytes, like `fnv`: the `utf8` view's own iterator costs dozens of instructions a byte.
+            func needsLowercasing<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
+                bytes.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
+            }
+            let needed = name.utf8.withContiguousStorageIfAvailable(needsLowercasing) ?? needsLowercasing(name.utf8)
+            return needed ? name.lowercased() : name
         }
     }
 }

@@ -12,7 +12,7 @@ extension StyledText: ExpressibleByStringInterpolation {
     /// Creates styled text from an interpolation: literal segments are plain text, interpolated values carry
     /// the attributes given with them.
     public init(stringInterpolation: StringInterpolation) {
-        self = stringInterpolation.result
+        self = stringInterpolation.buffer.finish()
     }
 
     /// Builds styled text from a string literal with interpolations.
@@ -28,17 +28,19 @@ extension StyledText: ExpressibleByStringInterpolation {
     /// Attributes given with a value are outermost first. Interpolating another `StyledText` keeps its own
     /// attributes inner to the ones given with it.
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
-        var result = StyledText()
+        /// The text so far; a line or two stays inline until ``StyledText/init(stringInterpolation:)`` makes it
+        /// a `String`, with one allocation.
+        var buffer: StyledTextBuffer
 
         /// Reserves room for the literal text.
         public init(literalCapacity: Int, interpolationCount: Int) {
-            result.text.reserveCapacity(literalCapacity + 8 * interpolationCount)
-            result.segments.reserveCapacity(2 * interpolationCount + 1)
+            buffer = StyledTextBuffer(byteCapacity: literalCapacity + 8 * interpolationCount,
+                                      segmentCapacity: 2 * interpolationCount + 1)
         }
 
         /// Appends literal text, plain and unparsed.
         public mutating func appendLiteral(_ literal: String) {
-            result.appendText(literal, stack: .empty)
+            buffer.appendText(literal, stack: .empty)
         }
 
         /// Appends a string with attributes: `\("here", .important)`.
@@ -47,7 +49,13 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - text: The text; never parsed for markup.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation<S: StringProtocol>(_ text: S, _ attributes: Attribute...) {
-            result.appendText(text, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            let stack = AttributeStack.empty.pushing(contentsOf: attributes)
+            // Callers in other modules run this unspecialised: take the common `String` by its concrete path.
+            if S.self == String.self {
+                buffer.appendText(unsafeBitCast(text, to: String.self), stack: stack)
+            } else {
+                buffer.appendText(text, stack: stack)
+            }
         }
 
         /// Appends a value's description with attributes: `\(count, .important)`.
@@ -56,7 +64,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - value: The value, shown by its `description`.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T, _ attributes: Attribute...) {
-            result.appendText(value.description, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.appendText(value.description, stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
         /// Appends another styled text, nesting its attributes inside the ones given: `\(name, .important)`.
@@ -65,7 +73,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - styled: The styled text; its attributes stay inner.
         ///   - attributes: Attributes to wrap around it, outermost first.
         public mutating func appendInterpolation(_ styled: StyledText, _ attributes: Attribute...) {
-            result.append(styled, inside: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.append(styled, inside: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
         /// Appends an image: `\(dice, .tappable(roll))`.
@@ -74,7 +82,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - image: The image.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation(_ image: Image, _ attributes: Attribute...) {
-            result.appendSegment(.image(image), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.appendSegment(.image(image), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
         /// Appends a standalone element, which the resolver turns into content: `\(element: .tag("br"))`.
@@ -83,7 +91,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - element: The element, such as `.tag("icon", ["name": "star"])`.
         ///   - attributes: Attributes around it, outermost first.
         public mutating func appendInterpolation(element: Attribute, _ attributes: Attribute...) {
-            result.appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
     }
 }

@@ -108,7 +108,9 @@ extension StyledText {
         enum Content: Sendable, Hashable {
             /// Text at these UTF-8 offsets of `StyledText.text`.
             case text(Range<Int>)
-            case image(Image)
+            /// Boxed: `Image` holds a `URL`, whose layout is only known at run time, and unboxed it made every
+            /// segment copy, compare and destroy go through run-time value witnesses.
+            indirect case image(Image)
             case element(Attribute)
         }
     }

@@ -1,63 +1,87 @@
 /// Styled text under construction: UTF-8 bytes and segments, made into a ``StyledText`` once, at the end.
 ///
-/// Templates are built from many short pieces — text between tags, decoded references, arguments. Appending each
-/// to a `String` cost a string of its own, or a substring's index arithmetic, per piece; here each piece is a
-/// copy of bytes into one array, and the text is validated and made a `String` once.
+/// Templates and interpolations are built from many short pieces — text between tags, decoded references,
+/// arguments, literals. Appending each to a `String` cost a string of its own, or a substring's index arithmetic,
+/// or hundreds of instructions in `String.append`, per piece; here each piece is a copy of bytes (inline while the
+/// text is short, see ``TextBytes``), and the text is validated and made a `String` once.
 struct StyledTextBuffer {
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes: TextBytes
     private(set) var segments: [StyledText.Segment] = []
+    /// Where the last segment starts when it is text that ends at the end of `bytes`, so that text appended
+    /// next may extend it.
+    private var openStart: Int?
+    /// The identity of that segment's top attribute node (`nil` for no attributes): text with the same node
+    /// extends it after one comparison, without reading the segment back or retaining its stack. The segment
+    /// holds the node, so the identity cannot be reused while it is here.
+    private var openTop: ObjectIdentifier?
 
     init(byteCapacity: Int, segmentCapacity: Int) {
-        bytes.reserveCapacity(byteCapacity)
+        bytes = TextBytes(capacity: byteCapacity)
         segments.reserveCapacity(segmentCapacity)
     }
 
     /// Appends UTF-8 bytes, which must be whole scalars, as text with the given attributes.
     mutating func appendText(utf8 piece: UnsafeBufferPointer<UInt8>, stack: AttributeStack) {
         let start = bytes.count
-        bytes.append(contentsOf: piece)
-        StyledText.extendOrAppendText(start..<bytes.count, stack: stack, in: &segments)
+        bytes.append(piece)
+        textAppended(from: start, stack: stack)
     }
 
     /// Appends text with the given attributes.
     mutating func appendText<S: StringProtocol>(_ string: S, stack: AttributeStack) {
         let start = bytes.count
-        appendBytes(of: string)
-        StyledText.extendOrAppendText(start..<bytes.count, stack: stack, in: &segments)
+        bytes.append(string)
+        textAppended(from: start, stack: stack)
     }
 
     /// Appends text that `write` appends as UTF-8 bytes (whole scalars), with the given attributes.
     mutating func appendText(stack: AttributeStack, _ write: (inout [UInt8]) -> Void) {
         let start = bytes.count
-        write(&bytes)
-        StyledText.extendOrAppendText(start..<bytes.count, stack: stack, in: &segments)
+        bytes.append(write)
+        textAppended(from: start, stack: stack)
     }
 
     /// Appends an image or element segment.
     mutating func appendSegment(_ content: StyledText.Segment.Content, stack: AttributeStack) {
         segments.append(StyledText.Segment(content: content, stack: stack))
+        openStart = nil
     }
 
     /// Appends `other` with its attributes nested inside `outer`.
     mutating func append(_ other: StyledText, inside outer: AttributeStack) {
         let offset = bytes.count
-        appendBytes(of: other.text)
+        bytes.append(other.text)
         StyledText.appendSegments(of: other, at: offset, inside: outer, to: &segments)
-    }
-
-    /// Copies the string's UTF-8 bytes, in one block when they are contiguous (native strings always are).
-    private mutating func appendBytes<S: StringProtocol>(of string: S) {
-        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: string.utf8)
+        if let last = segments.last, case let .text(range) = last.content, range.upperBound == bytes.count {
+            openStart = range.lowerBound
+            openTop = last.stack.top.map(ObjectIdentifier.init)
+        } else {
+            openStart = nil
         }
     }
 
-    /// The styled text built.
+    /// The styled text built. Every segment is already in `segments`, so nothing is appended to an array that
+    /// a copy of this buffer may share.
     func finish() -> StyledText {
         var result = StyledText()
-        // Every piece was whole scalars of valid strings, so decoding repairs nothing.
-        result.text = String(decoding: bytes, as: UTF8.self)
+        result.text = bytes.makeString()
         result.segments = segments
         return result
+    }
+
+    /// Records that the bytes from `start` to the end are text with the given attributes: the last segment takes
+    /// them when it is text with equal attributes, which keeps equal neighbours coalesced.
+    private mutating func textAppended(from start: Int, stack: AttributeStack) {
+        guard start < bytes.count else { return }
+        let top = stack.top.map(ObjectIdentifier.init)
+        if let openStart, top == openTop
+            // Distinct nodes may still be equal stacks (`\("a", .b)\("c", .b)`): compare them in full.
+            || (top != nil && openTop != nil && segments[segments.count - 1].stack == stack) {
+            segments[segments.count - 1].content = .text(openStart..<bytes.count)
+            return
+        }
+        segments.append(StyledText.Segment(content: .text(start..<bytes.count), stack: stack))
+        openStart = start
+        openTop = top
     }
 }

@@ -73,4 +73,20 @@ extension StyledText.Attribute {
         #expect(StyledText.Attribute.tag("b").description == "b")
         #expect(StyledText.Attribute.tag("a", ["z": "1", "a": "\u{1B}\n"]).description == #"a(a: "\u{1b}\n", z: "1")"#)
     }
+
+    @Test func equalAttributesHashEqualWhateverTheParameterOrder() {
+        var forwards: [String: String] = [:]
+        var backwards: [String: String] = [:]
+        for index in 0..<20 { forwards["k\(index)"] = "v\(index)" }
+        for index in (0..<20).reversed() { backwards["k\(index)"] = "v\(index)" }
+        let a: StyledText = "\("x", .tag("A", forwards), .important)"
+        let b: StyledText = "\("x", .tag("a", backwards), .important)"
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(StyledText.Attribute.tag("A", forwards).contentHash == StyledText.Attribute.tag("a", backwards).contentHash)
+        forwards["k0"] = "other"
+        #expect(a != "\("x", .tag("a", forwards), .important)")
+        #expect(StyledText.Attribute.tag("a", ["x": "1"]).contentHash != StyledText.Attribute.tag("a", ["x": "2"]).contentHash)
+        #expect(StyledText.Attribute.tag("a", ["x": "1"]).contentHash != StyledText.Attribute.tag("b", ["x": "1"]).contentHash)
+    }
 }

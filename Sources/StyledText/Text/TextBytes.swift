@@ -1,0 +1,82 @@
+/// The UTF-8 bytes of text under construction: inline, without an allocation, while they are short; in an array
+/// once they outgrow that.
+///
+/// Interpolated texts and filled templates are mostly a line or two. Their bytes fit inline, so the only allocation
+/// the text costs is the `String` made at the end; collecting them in an array first cost a second one, and
+/// appending each piece to a `String` cost hundreds of instructions a piece.
+struct TextBytes {
+    /// How many bytes are kept inline.
+    static let inlineCapacity = 128
+
+    private typealias InlineStorage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                                       UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    private var inline: InlineStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    /// The bytes once they no longer fit inline; unused until then.
+    private var array: [UInt8] = []
+    private var isInline = true
+    /// The number of bytes.
+    private(set) var count = 0
+
+    /// Storage for about `capacity` bytes: inline when they fit, otherwise an array reserved up front.
+    init(capacity: Int) {
+        if capacity > Self.inlineCapacity { moveToArray(capacity: capacity) }
+    }
+
+    /// Appends UTF-8 bytes.
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let source = piece.baseAddress, piece.count > 0 else { return }
+        if isInline {
+            if piece.count <= Self.inlineCapacity - count {
+                let offset = count
+                withUnsafeMutableBytes(of: &inline) { storage in
+                    (storage.baseAddress! + offset).copyMemory(from: source, byteCount: piece.count)
+                }
+                count += piece.count
+                return
+            }
+            moveToArray(capacity: count + piece.count)
+        }
+        array.append(contentsOf: piece)
+        count = array.count
+    }
+
+    /// Appends a string's UTF-8 bytes, in one block when they are contiguous (native strings always are).
+    mutating func append<S: StringProtocol>(_ string: S) {
+        // Callers in other modules reach this unspecialised; without this the bytes are found through witness
+        // tables and associated-type lookups, hundreds of instructions for a short string.
+        if S.self == String.self, unsafeBitCast(string, to: String.self).utf8
+            .withContiguousStorageIfAvailable({ append($0) }) != nil {
+            return
+        }
+        if string.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var copy = String(string)
+            copy.withUTF8 { append($0) }
+        }
+    }
+
+    /// Lets `write` append UTF-8 bytes to the array (the bytes move there first if they are inline).
+    mutating func append(_ write: (inout [UInt8]) -> Void) {
+        if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }
+        write(&array)
+        count = array.count
+    }
+
+    /// The bytes as a string; they must be whole scalars of valid UTF-8, so decoding repairs nothing.
+    func makeString() -> String {
+        guard isInline else { return String(decoding: array, as: UTF8.self) }
+        var inline = inline
+        let count = count
+        return withUnsafeBytes(of: &inline) { storage in
+            String(decoding: UnsafeRawBufferPointer(rebasing: storage[..<count]), as: UTF8.self)
+        }
+    }
+
+    private mutating func moveToArray(capacity: Int) {
+        array.reserveCapacity(Swift.max(capacity, 2 * count))
+        let count = count
+        withUnsafeBytes(of: &inline) { storage in
+            array.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[..<count]))
+        }
+        isInline = false
+    }
+}

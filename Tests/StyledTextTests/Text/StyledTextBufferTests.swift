@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import StyledText
+
+@Suite struct StyledTextBufferTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var before: Int
+        var inside: Int
+        var after: Int
+        var note: String
+        var testDescription: String { note }
+    }
+
+    /// Lengths in characters of `é` (two UTF-8 bytes each) around the inline capacity of 128 bytes.
+    static let cases = [
+        Case(before: 0, inside: 0, after: 0, note: "empty"),
+        Case(before: 3, inside: 2, after: 4, note: "short, inline"),
+        Case(before: 30, inside: 20, after: 14, note: "exactly 128 bytes, inline"),
+        Case(before: 30, inside: 20, after: 15, note: "130 bytes: the last literal moves the bytes to an array"),
+        Case(before: 50, inside: 20, after: 1, note: "the interpolated value moves the bytes to an array"),
+        Case(before: 70, inside: 1, after: 1, note: "the first literal alone is too long to start inline"),
+        Case(before: 0, inside: 200, after: 0, note: "one long interpolated value"),
+    ]
+
+    @Test(arguments: cases)
+    func interpolationGivesTheSamePartsInlineAndInAnArray(_ test: Case) {
+        let before = String(repeating: "é", count: test.before)
+        let inside = String(repeating: "é", count: test.inside)
+        let after = String(repeating: "é", count: test.after)
+        let text = StyledText(stringInterpolation: {
+            var interpolation = StyledText.StringInterpolation(literalCapacity: 2 * (test.before + test.after),
+                                                               interpolationCount: 1)
+            interpolation.appendLiteral(before)
+            interpolation.appendInterpolation(inside, .important)
+            interpolation.appendLiteral(after)
+            return interpolation
+        }())
+        var expected: [StyledText.Part] = []
+        if !before.isEmpty { expected.append(.text(before, attributes: [])) }
+        if !inside.isEmpty { expected.append(.text(inside, attributes: [.important])) }
+        if !after.isEmpty { expected.append(.text(after, attributes: [])) }
+        #expect(text.parts == expected)
+        #expect(text.plainText == before + inside + after)
+        #expect(text == StyledText(parts: expected))
+    }
+
+    @Test func bytesMoveToAnArrayWhenFullAndKeepTheirOrder() {
+        var bytes = TextBytes(capacity: 0)
+        var expected = ""
+        for index in 0..<40 {
+            let piece = "\(index)ü"
+            bytes.append(piece)
+            expected += piece
+            #expect(bytes.count == expected.utf8.count)
+        }
+        bytes.append(Substring("tail"))
+        bytes.append { $0.append(contentsOf: "!".utf8) }
+        #expect(bytes.makeString() == expected + "tail!")
+
+        var short = TextBytes(capacity: 16)
+        short.append("ab")
+        short.append { $0.append(contentsOf: "cd".utf8) }  // writing through the array moves the bytes there
+        short.append("é")
+        #expect(short.makeString() == "abcdé")
+        #expect(TextBytes(capacity: 1_000).makeString() == "")
+    }
+
+    @Test func textAfterAnInterpolatedStyledTextCoalescesWithItsLastPart() {
+        let plain = StyledText("ab")
+        #expect(("\(plain)cd" as StyledText).parts == [.text("abcd", attributes: [])])
+        let mixed: StyledText = "x\("y", .important)z"
+        let text: StyledText = "\(mixed)w\(mixed, .tag("b"))"
+        #expect(text.parts == [
+            .text("x", attributes: []),
+            .text("y", attributes: [.important]),
+            .text("zw", attributes: []),
+            .text("x", attributes: [.tag("b")]),
+            .text("y", attributes: [.tag("b"), .important]),
+            .text("z", attributes: [.tag("b")]),
+        ])
+        #expect(text.segments.count == 6)
+    }
+
+    @Test func textAroundImagesAndElementsStaysSeparate() {
+        let dice = StyledText.Image(named: "dice")
+        let text: StyledText = "a\(dice)a\(element: .tag("br"))\("a", .important)\("b", .important)"
+        #expect(text.parts == [
+            .text("a", attributes: []),
+            .image(dice, attributes: []),
+            .text("a", attributes: []),
+            .element(.tag("br"), attributes: []),
+            .text("ab", attributes: [.important]),
+        ])
+    }
+
+    @Test func styledArgumentsCoalesceWithTheTemplateTextAroundThem() {
+        let template = StyledText.Template("<b>%@ x</b> %@")
+        let expected: [StyledText.Part] = [.text("y x", attributes: [.tag("b")]), .text(" z", attributes: [])]
+        #expect(template(StyledText("y"), StyledText("z")).parts == expected)
+        #expect(StyledText(template: template.source, StyledText("y"), StyledText("z")).parts == expected)
+    }
+}
