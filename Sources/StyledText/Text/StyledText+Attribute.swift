@@ -98,7 +98,8 @@ extension StyledText {
         }
 
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
-            guard lhs.name == rhs.name, lhs.parameters.count == rhs.parameters.count else { return false }
+            guard lhs.contentHash == rhs.contentHash, lhs.name == rhs.name,
+                  lhs.parameters.count == rhs.parameters.count else { return false }
             // Most attributes have at most one parameter: compare it directly rather than look each key of one
             // dictionary up in the other, which hashes it.
             switch lhs.parameters.count {

@@ -108,9 +108,7 @@ extension StyledText {
         enum Content: Sendable, Hashable {
             /// Text at these UTF-8 offsets of `StyledText.text`.
             case text(Range<Int>)
-            /// Boxed: `Image` holds a `URL`, whose layout is only known at run time, and unboxed it made every
-            /// segment copy, compare and destroy go through run-time value witnesses.
-            indirect case image(Image)
+            case image(Image)
             case element(Attribute)
         }
     }
