@@ -61,13 +61,15 @@ struct TextBytes {
         count = array.count
     }
 
-    /// The bytes as a string; they must be whole scalars of valid UTF-8, so decoding repairs nothing.
+    /// The bytes as a string. Every writer appends whole scalars of valid UTF-8 (slices of valid strings cut next
+    /// to ASCII bytes, encoded scalars), so they are not validated again.
     func makeString() -> String {
-        guard isInline else { return String(decoding: array, as: UTF8.self) }
+        guard isInline else { return array.withUnsafeBufferPointer(String.init(builtFromValidUTF8:)) }
         var inline = inline
         let count = count
         return withUnsafeBytes(of: &inline) { storage in
-            String(decoding: UnsafeRawBufferPointer(rebasing: storage[..<count]), as: UTF8.self)
+            String(builtFromValidUTF8: UnsafeBufferPointer(start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                           count: count))
         }
     }
 
