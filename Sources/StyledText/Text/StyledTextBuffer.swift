@@ -3,7 +3,7 @@
 /// Templates and interpolations are built from many short pieces — text between tags, decoded references,
 /// arguments, literals. Appending each to a `String` cost a string of its own, or a substring's index arithmetic,
 /// or hundreds of instructions in `String.append`, per piece; here each piece is a copy of bytes (inline while the
-/// text is short, see ``TextBytes``), and the text is validated and made a `String` once.
+/// text is short, see ``TextBytes``), and the text is made a `String` once, without validating it again.
 struct StyledTextBuffer {
     private(set) var bytes: TextBytes
     private(set) var segments: [StyledText.Segment] = []
