@@ -67,16 +67,8 @@ struct StyleTable {
     /// The style of the stack topped by `node`, if the table holds an equal stack.
     func style(for node: AttributeNode) -> SharedStyle? {
         guard count > 0 else { return nil }
-        let hash = node.structuralHash | 1
-        let mask = Self.slotCount - 1
-        var slot = node.structuralHash & mask
-        while hashes[slot] != 0 {
-            if hashes[slot] == hash, let stored = nodes[slot], AttributeStack(top: stored) == AttributeStack(top: node) {
-                return styles[slot]
-            }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        let (slot, found) = slot(for: node)
+        return found ? styles[slot] : nil
     }
 
     /// Adds the style of the stack topped by `node`, replacing an equal stack's; the table must have room.
@@ -87,19 +79,27 @@ struct StyleTable {
             styles = Array(repeating: nil, count: Self.slotCount)
         }
         precondition(count < Self.slotCount - 1, "a style table must keep an empty slot")
+        let (slot, found) = slot(for: node)
+        if !found {
+            hashes[slot] = node.structuralHash | 1
+            nodes[slot] = node
+            count += 1
+        }
+        styles[slot] = style
+    }
+
+    /// The slot of the stack equal to the one `node` tops, or the empty slot where it would go.
+    private func slot(for node: AttributeNode) -> (index: Int, found: Bool) {
         let hash = node.structuralHash | 1
         let mask = Self.slotCount - 1
         var slot = node.structuralHash & mask
         while hashes[slot] != 0 {
-            if hashes[slot] == hash, let stored = nodes[slot], AttributeStack(top: stored) == AttributeStack(top: node) {
-                styles[slot] = style
-                return
+            if hashes[slot] == hash, let stored = nodes[slot],
+               AttributeStack(top: stored) == AttributeStack(top: node) {
+                return (slot, true)
             }
             slot = (slot + 1) & mask
         }
-        hashes[slot] = hash
-        nodes[slot] = node
-        styles[slot] = style
-        count += 1
+        return (slot, false)
     }
 }

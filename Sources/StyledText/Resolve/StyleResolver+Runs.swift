@@ -224,7 +224,8 @@ private struct RunBuilder {
         let style = style(for: stack)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
         // copies both out of their boxes. Compared in place, before copying the pending run (its text retained).
-        if pending?.stack == stack, var current = pending, current.style === style || current.style.style == style.style {
+        if pending?.stack == stack, var current = pending,
+           current.style === style || current.style.style == style.style {
             if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
                 current.text = .plain(a.lowerBound..<b.upperBound)
             } else {

@@ -13,18 +13,20 @@ extension String {
 extension String {
     /// A string of UTF-8 that its builder made of whole scalars only — slices of valid strings cut next to ASCII
     /// bytes, ASCII, encoded scalars — copied without validating it a second time where the standard library
-    /// allows that (`UTF8Span`, Swift 6.2: Linux, and Apple platforms from the 26 releases), and decoded as usual
-    /// elsewhere. Validating costs about 10 instructions a byte here, more than everything else the template
-    /// and `plainText(ofTemplate:)` fast paths do per byte. Debug builds check the promise.
+    /// allows that (`UTF8Span`: Swift 6.2 or later, on Linux and on Apple platforms from the 26 releases), and
+    /// decoded as usual elsewhere. Validating costs about 10 instructions a byte here, more than everything else
+    /// the template and `plainText(ofTemplate:)` fast paths do per byte. Debug builds check the promise.
     init(builtFromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         assert(String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes), "invalid UTF-8 was appended")
+        #if compiler(>=6.2)  // The package builds with Swift 6.0, which has no `UTF8Span`.
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             var utf8 = UTF8Span(unchecked: bytes.span)
             // Stops at the first non-ASCII byte; an ASCII result keeps the standard library's fast paths.
             _ = utf8.checkForASCII()
             self = String(copying: utf8)
-        } else {
-            self = String(decoding: bytes, as: UTF8.self)
+            return
         }
+        #endif
+        self = String(decoding: bytes, as: UTF8.self)
     }
 }
