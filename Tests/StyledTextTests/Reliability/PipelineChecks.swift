@@ -205,12 +205,20 @@ public enum PipelineChecks {
         return problems
     }
 
-    /// Resolves twice (equal results) and checks the runs; returns the runs too.
+    /// Resolves twice (equal results), and once more with a copy of the resolver that remembers nothing (equal
+    /// again: the styles ``resolver`` keeps from earlier inputs must be the ones it would resolve afresh), and
+    /// checks the runs; returns the runs too.
     public static func resolve(_ text: StyledText, problems: inout [String]) -> [StyledRun] {
         let runs = resolver.runs(for: text)
         let again = resolver.runs(for: text)
         if again != runs {
             problems.append("resolving twice gave different runs: \(runs.map(\.text)) \(again.map(\.text))")
+        }
+        // Merging a resolver without rules changes nothing but starts with an empty style cache.
+        let fresh = resolver.merging(StyleResolver()).runs(for: text)
+        if fresh != runs {
+            problems.append("a resolver without remembered styles gave different runs: "
+                + "\(runs.map(\.style)) \(fresh.map(\.style))")
         }
         problems += runViolations(runs, for: text)
         return runs
