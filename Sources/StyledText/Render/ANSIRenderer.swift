@@ -263,13 +263,11 @@ private struct ANSIWriter: ~Copyable {
 
     @inline(__always)
     private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
-        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
-        return makeLook(for: run.pointee.shared)
+        looks.value(for: run) ?? makeLook(for: run.pointee.shared)
     }
 
     @inline(never)
     private mutating func makeLook(for shared: SharedStyle) -> Look {
-        if let look = looks.value(for: shared) { return look }
         let style = shared.style
         let look = Look(link: linkSequence(for: style), sgr: sgrSequences(for: style),
                         changesCase: style.textCase != nil)

@@ -231,13 +231,11 @@ private struct HTMLWriter: ~Copyable {
 
     @inline(__always)
     private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
-        if let look = looks.value(forKey: RunStyleMemo<Look>.key(of: run.pointee.shared)) { return look }
-        return makeLook(for: run.pointee.shared)
+        looks.value(for: run) ?? makeLook(for: run.pointee.shared)
     }
 
     @inline(never)
     private mutating func makeLook(for shared: SharedStyle) -> Look {
-        if let look = looks.value(for: shared) { return look }
         let style = shared.style
         let look = Look(anchor: anchorTag(for: style), span: spanTag(for: HTMLRenderer.cssDeclarations(for: style)))
         looks.insert(look, for: shared)

@@ -22,6 +22,14 @@ struct RunStyleMemo<Value> {
         return valueByStyle(for: shared)
     }
 
+    /// The value made for a run's style, found by identity (the per-run fast path, which retains nothing) or else
+    /// by an equal style; `nil` when there is none yet: then make one and ``insert(_:for:)`` it.
+    @inline(__always)
+    mutating func value(for run: UnsafePointer<StyledRun>) -> Value? {
+        if let value = value(forKey: Self.key(of: run.pointee.shared)) { return value }
+        return valueByStyle(for: run.pointee.shared)
+    }
+
     /// The value made for the object with `key`, found by identity only: the per-run fast path, which needs no
     /// reference to the object (and so no retain); on `nil`, ask ``value(for:)``.
     @inline(__always)
