@@ -15,7 +15,8 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, document, plain, parsed-plain, interpolation, fill, attributed, html,")
+    print("workloads: check, show, sentence, sentence-cold, document, plain, parsed-plain, interpolation, fill,")
+    print("           attributed, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(2)
@@ -62,6 +63,16 @@ case "show":
 case "sentence":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.sentenceRuns($0 % Workloads.sentences.count)) }
+case "sentence-cold":
+    // Each sentence resolved by a resolver that has resolved nothing yet (an app's first render of a string
+    // with tags it has not shown before), made before counting starts.
+    _ = Workloads.sentenceArguments
+    let fresh = (0..<iterations).map { _ in Workloads.resolver.merging(StyleResolver()) }
+    measured(iterations) { index in
+        let sentence = index % Workloads.sentences.count
+        consume(fresh[index].runs(for: StyledText(template: Workloads.sentences[sentence].template,
+                                                   arguments: Workloads.sentenceArguments[sentence])))
+    }
 case "document":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.documentRuns()) }

@@ -54,9 +54,9 @@ final class StyleCache: @unchecked Sendable {
 /// Not a `Dictionary`: its lookups hash the key again with a seeded `Hasher`, while the structural hash is already
 /// well mixed, and probing an array of plain integers retains nothing until a hash matches.
 struct StyleTable {
-    /// Twice the cache's capacity, a power of two, so that probe sequences stay short.
-    private static let slotCount = 2 * StyleCache.capacity
-    /// Each slot's stack hash with the low bit set, or 0 for an empty slot.
+    /// Each slot's stack hash with the low bit set, or 0 for an empty slot. The slot count is a power of two, at
+    /// least twice the entries, so that probe sequences stay short; it starts small and doubles, because a
+    /// resolver used once (or for one label) would otherwise pay for a thousand empty slots.
     private var hashes: [Int] = []
     private var nodes: [AttributeNode?] = []
     private var styles: [SharedStyle?] = []
@@ -71,14 +71,9 @@ struct StyleTable {
         return found ? styles[slot] : nil
     }
 
-    /// Adds the style of the stack topped by `node`, replacing an equal stack's; the table must have room.
+    /// Adds the style of the stack topped by `node`, replacing an equal stack's.
     mutating func insert(_ style: SharedStyle, for node: AttributeNode) {
-        if hashes.isEmpty {
-            hashes = Array(repeating: 0, count: Self.slotCount)
-            nodes = Array(repeating: nil, count: Self.slotCount)
-            styles = Array(repeating: nil, count: Self.slotCount)
-        }
-        precondition(count < Self.slotCount - 1, "a style table must keep an empty slot")
+        if (count + 1) * 2 > hashes.count { grow() }
         let (slot, found) = slot(for: node)
         if !found {
             hashes[slot] = node.structuralHash | 1
@@ -88,11 +83,27 @@ struct StyleTable {
         styles[slot] = style
     }
 
+    /// Doubles the slots (16 to start with) and places every entry again.
+    private mutating func grow() {
+        let old = (hashes: hashes, nodes: nodes, styles: styles)
+        let slotCount = max(16, 2 * old.hashes.count)
+        hashes = Array(repeating: 0, count: slotCount)
+        nodes = Array(repeating: nil, count: slotCount)
+        styles = Array(repeating: nil, count: slotCount)
+        for index in old.hashes.indices where old.hashes[index] != 0 {
+            var slot = old.hashes[index] & (slotCount - 1)
+            while hashes[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
+            hashes[slot] = old.hashes[index]
+            nodes[slot] = old.nodes[index]
+            styles[slot] = old.styles[index]
+        }
+    }
+
     /// The slot of the stack equal to the one `node` tops, or the empty slot where it would go.
     private func slot(for node: AttributeNode) -> (index: Int, found: Bool) {
         let hash = node.structuralHash | 1
-        let mask = Self.slotCount - 1
-        var slot = node.structuralHash & mask
+        let mask = hashes.count - 1
+        var slot = hash & mask
         while hashes[slot] != 0 {
             if hashes[slot] == hash, let stored = nodes[slot],
                AttributeStack(top: stored) == AttributeStack(top: node) {
