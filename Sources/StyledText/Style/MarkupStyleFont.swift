@@ -31,10 +31,8 @@ public struct MarkupStyleFont: Sendable, Hashable {
     }
 
     /// Whether no field is decided.
-    public var isEmpty: Bool { self == MarkupStyleFont() }
-
-    /// ``isEmpty`` without building an empty font to compare with.
-    var isUndecided: Bool {
+    public var isEmpty: Bool {
+        // Field by field: `filling(from:)` asks on every merge, and comparing with an empty value builds one.
         size == nil && weight == nil && italic == nil && family == nil && monospaced == nil && textStyle == nil
     }
 
@@ -44,8 +42,8 @@ public struct MarkupStyleFont: Sendable, Hashable {
     /// - Returns: The merged font, where this font's decided fields win.
     public func filling(from other: MarkupStyleFont) -> MarkupStyleFont {
         // Most layers decide a field or two of the font, and many none: skip rebuilding it field by field then.
-        if other.isUndecided { return self }
-        if isUndecided { return other }
+        if other.isEmpty { return self }
+        if isEmpty { return other }
         return MarkupStyleFont(size: size ?? other.size, weight: weight ?? other.weight, italic: italic ?? other.italic,
                                family: family ?? other.family, monospaced: monospaced ?? other.monospaced,
                                textStyle: textStyle ?? other.textStyle)

@@ -39,10 +39,8 @@ public struct MarkupStyleParagraph: Sendable, Hashable {
     }
 
     /// Whether no field is decided.
-    public var isEmpty: Bool { self == MarkupStyleParagraph() }
-
-    /// ``isEmpty`` without building an empty paragraph style to compare with.
-    var isUndecided: Bool {
+    public var isEmpty: Bool {
+        // Field by field: `filling(from:)` asks on every merge, and comparing with an empty value builds one.
         alignment == nil && lineSpacing == nil && lineHeightMultiple == nil && paragraphSpacing == nil
             && paragraphSpacingBefore == nil && headIndent == nil && tailIndent == nil && firstLineHeadIndent == nil
     }
@@ -53,8 +51,8 @@ public struct MarkupStyleParagraph: Sendable, Hashable {
     /// - Returns: The merged layout, where this layout's decided fields win.
     public func filling(from other: MarkupStyleParagraph) -> MarkupStyleParagraph {
         // Few styles decide paragraph layout at all: skip rebuilding it field by field then.
-        if other.isUndecided { return self }
-        if isUndecided { return other }
+        if other.isEmpty { return self }
+        if isEmpty { return other }
         return MarkupStyleParagraph(
             alignment: alignment ?? other.alignment,
             lineSpacing: lineSpacing ?? other.lineSpacing,

@@ -27,6 +27,15 @@ import Testing
         #expect(MarkupStyle().isEmpty)
         #expect(!MarkupStyle(kern: 0).isEmpty)
         #expect(MarkupStyleFont().isEmpty && MarkupStyleParagraph().isEmpty)
+        // `isEmpty` checks field by field: every field alone must count.
+        let fonts: [MarkupStyleFont] = [.init(size: 1), .init(weight: .bold), .init(italic: false), .init(family: "x"),
+                                        .init(monospaced: false), .init(textStyle: .body)]
+        #expect(fonts.allSatisfy { !$0.isEmpty })
+        let paragraphs: [MarkupStyleParagraph] = [
+            .init(alignment: .left), .init(lineSpacing: 0), .init(lineHeightMultiple: 1), .init(paragraphSpacing: 0),
+            .init(paragraphSpacingBefore: 0), .init(headIndent: 0), .init(tailIndent: 0), .init(firstLineHeadIndent: 0),
+        ]
+        #expect(paragraphs.allSatisfy { !$0.isEmpty })
     }
 
     @Test func weightsClampAndFindNearestStep() {
