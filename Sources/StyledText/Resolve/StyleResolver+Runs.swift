@@ -334,7 +334,7 @@ private struct RunBuilder {
 
     mutating func finish() -> [StyledRun] {
         flush()
-        // Without its snapshot, the cache is usually the only owner of its dictionary and grows it in place.
+        // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
         resolver.cache.add(memo.resolved)
         return runs

@@ -49,13 +49,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - text: The text; never parsed for markup.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation<S: StringProtocol>(_ text: S, _ attributes: Attribute...) {
-            let stack = AttributeStack.empty.pushing(contentsOf: attributes)
-            // Callers in other modules run this unspecialised: take the common `String` by its concrete path.
-            if S.self == String.self {
-                buffer.appendText(unsafeBitCast(text, to: String.self), stack: stack)
-            } else {
-                buffer.appendText(text, stack: stack)
-            }
+            buffer.appendText(text, stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
         /// Appends a value's description with attributes: `\(count, .important)`.
