@@ -103,13 +103,22 @@ extension CharacterReferences {
         }
     }
 
+    /// The same, into a ``UTF8Buffer``: for the plain-text scan of templates.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout UTF8Buffer) {
+        scan(bytes, inAttributeValue: inAttributeValue) { literal in
+            output.append(UnsafeBufferPointer(rebasing: bytes[literal]))
+        } scalar: { scalar in
+            output.append(scalar: scalar)
+        }
+    }
+
     /// The decoded text of `bytes`, which hold whole scalars; text without `&` is made straight from the bytes.
     static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool) -> String {
         guard firstAmpersand(in: bytes, from: 0) < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        var output = UTF8Buffer(capacity: bytes.count)
         decode(bytes, inAttributeValue: inAttributeValue, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        // Whole scalars of `bytes` and decoded scalars: valid UTF-8.
+        return output.string
     }
 
     /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.

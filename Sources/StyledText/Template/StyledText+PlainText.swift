@@ -2,8 +2,8 @@ extension StyledText {
     /// The plain text of a tagged template, without building styled text: the fast path for search indexes,
     /// accessibility labels, notifications and logs.
     ///
-    /// Always equal to `StyledText(template: template, options: options).plainText`: the same single scan
-    /// makes the same repairs (a tag left open and unknown, or nested too deep, is kept as text; comments are
+    /// Always equal to `StyledText(template: template, options: options).plainText`: one scan makes the same
+    /// repairs (a tag left open and unknown, or nested too deep, is kept as text; comments are
     /// dropped; character references are decoded; `%%` is a percent sign; a placeholder, having no argument,
     /// stays as written), but writes the text directly instead of tokens, tags and attributes.
     ///
@@ -27,10 +27,11 @@ extension StyledText {
         }
         var contiguous = template
         contiguous.makeContiguousUTF8()
-        return contiguous.utf8.withContiguousStorageIfAvailable { bytes in
-            var tokenizer = TemplateTokenizer(bytes: bytes, source: contiguous, options: options,
-                                              collectsDiagnostics: false, stripsMarkup: true)
-            return tokenizer.runStripping()
-        } ?? StyledText(template: template, options: options).plainText
+        let scanned = contiguous.utf8.withContiguousStorageIfAvailable { bytes in
+            var scanner = TemplatePlainTextScanner(bytes: bytes, source: contiguous, options: options)
+            return scanner.run()
+        }
+        // `nil` when the template misnests tags: the parser decides what stays open.
+        return (scanned ?? nil) ?? StyledText(template: template, options: options).plainText
     }
 }

@@ -70,13 +70,7 @@ struct TemplateTokenizer {
     let source: String
     let options: StyledText.Template.Options
     let collectsDiagnostics: Bool
-    /// When set, the tokenizer writes the plain text into `plainText` instead of tokens: the fast path of
-    /// ``StyledText/plainText(ofTemplate:options:)``, making exactly the same decisions.
-    let stripsMarkup: Bool
     var program = TemplateProgram()
-    /// The plain text's UTF-8, when `stripsMarkup`: bytes, made a `String` once at the end, because appending
-    /// each piece to a `String` validated and copied it piece by piece.
-    private var plainText: [UInt8] = []
 
     private var open: [(name: String, tag: Int)] = []
     /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
@@ -91,10 +85,7 @@ struct TemplateTokenizer {
     private var failedCommentSearchFrom = Int.max
     /// The parameters of the tag being scanned, as byte ranges; reused from tag to tag, so that scanning a tag
     /// allocates nothing.
-    private var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
-    /// When `stripsMarkup`: start tags still open, with where their text would go should they turn out to be
-    /// literal text (unclosed and unknown).
-    private var strippedTags: [(offset: Int, source: Range<Int>, hasParameters: Bool)] = []
+    private(set) var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
     /// The last two tag names made, with where their bytes are, for `tagName(_:)`: an end tag usually names one
     /// of the last two start tags (`<b>x <i>y</i></b>`, `<b><i>x</b></i>`).
     private var lastTagNames: ((Range<Int>, String)?, (Range<Int>, String)?)
@@ -103,12 +94,11 @@ struct TemplateTokenizer {
     private var lastDiagnosedOffset = -1
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         collectsDiagnostics: Bool, stripsMarkup: Bool = false) {
+         collectsDiagnostics: Bool) {
         self.bytes = bytes
         self.source = source
         self.options = options
         self.collectsDiagnostics = collectsDiagnostics
-        self.stripsMarkup = stripsMarkup
     }
 
     /// ``isVoid(_:)`` on a name's bytes, in any case, without making a string: the lowercased bytes packed into an
@@ -154,18 +144,15 @@ struct TemplateTokenizer {
 
     mutating func run() -> TemplateProgram {
         let end = bytes.count
-        if stripsMarkup {
-            plainText.reserveCapacity(end)
-        } else {
-            // Realistic text has a token per dozen bytes or so; reserving that avoids regrowing the arrays for
-            // most templates, without a pass to count (hostile ones grow as usual, amortised).
-            program.tokens.reserveCapacity(end / 12 + 4)
-            program.tags.reserveCapacity(end / 32 + 2)
-        }
+        // Realistic text has a token per dozen bytes or so; reserving that avoids regrowing the arrays for most
+        // templates, without a pass to count (hostile ones grow as usual, amortised).
+        program.tokens.reserveCapacity(end / 12 + 4)
+        program.tags.reserveCapacity(end / 32 + 2)
+        let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "%"))
         var index = 0
         var textStart = 0
         while index < end {
-            index = Self.nextMarker(in: bytes, from: index)
+            index = markers.firstIndex(in: bytes, from: index)
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
@@ -181,7 +168,7 @@ struct TemplateTokenizer {
             } else if index + 1 < end, bytes[index + 1] == UInt8(ascii: "%") {
                 // `%%` is a percent sign: keep the first as text, drop the second. Text without `&` decodes to
                 // itself, so it needs no node boundary here: it and its escapes join one token.
-                if !stripsMarkup, !containsAmpersand(textStart..<index) {
+                if !containsAmpersand(textStart..<index) {
                     appendPercentEscaped(textStart..<(index + 2))
                 } else {
                     flushText(textStart..<(index + 1))
@@ -190,13 +177,8 @@ struct TemplateTokenizer {
                 textStart = index
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
                 flushText(textStart..<index)
-                if stripsMarkup {
-                    // Without arguments a placeholder stays as its spelling (which normalises `%01$@` to `%1$@`).
-                    plainText.append(contentsOf: placeholder.spelling.utf8)
-                } else {
-                    program.tokens.append(.placeholder(program.placeholders.count))
-                    program.placeholders.append(placeholder)
-                }
+                program.tokens.append(.placeholder(program.placeholders.count))
+                program.placeholders.append(placeholder)
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
                 textStart = index
@@ -208,40 +190,6 @@ struct TemplateTokenizer {
         flushText(textStart..<end)
         closeRemainingTags()
         return program
-    }
-
-    /// The plain text of the template: the tokenizer run with `stripsMarkup`.
-    mutating func runStripping() -> String {
-        precondition(stripsMarkup)
-        _ = run()
-        // Template bytes cut next to ASCII markup, placeholder spellings and decoded scalars: valid UTF-8.
-        return plainText.withUnsafeBufferPointer(String.init(builtFromValidUTF8:))
-    }
-
-    /// The offset of the next `<` or `%` at or after `start`, or `bytes.count`.
-    @inline(__always)
-    private static func nextMarker(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        let end = bytes.count
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time (text is most of a template): XOR turns the byte sought into zero, and
-            // `(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is zero. On a hit the byte loop
-            // below finds the exact byte (a borrow can flag a later byte too, never miss an earlier one).
-            let raw = UnsafeRawPointer(base)
-            while end - index >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let lessThan = word ^ 0x3C3C_3C3C_3C3C_3C3C
-                let percent = word ^ 0x2525_2525_2525_2525
-                let found = ((lessThan &- 0x0101_0101_0101_0101) & ~lessThan)
-                    | ((percent &- 0x0101_0101_0101_0101) & ~percent)
-                if found & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
-        while index < end, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "%") {
-            index += 1
-        }
-        return index
     }
 
     // MARK: Markup
@@ -273,7 +221,7 @@ struct TemplateTokenizer {
         }
         if next == UInt8(ascii: "/") {
             guard start + 2 < end, Self.isASCIILetter(bytes[start + 2]) else { return nil }
-            let nameEnd = scanName(from: start + 2)
+            let nameEnd = Self.scanName(in: bytes, from: start + 2)
             var ignored = false  // `</b/>` closes like `</b>`; end tags take no parameters either.
             guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &ignored) else {
                 return nil
@@ -283,13 +231,13 @@ struct TemplateTokenizer {
             return tagEnd
         }
         guard Self.isASCIILetter(next) else { return nil }
-        let nameEnd = scanName(from: start + 1)
+        let nameEnd = Self.scanName(in: bytes, from: start + 1)
         var selfClosing = false
         guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &selfClosing) else {
             return nil
         }
         flushText(textStart..<start)
-        if !stripsMarkup, !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty,
+        if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty,
            open.count >= options.maximumDepth, !Self.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[start + 1..<nameEnd])) {
             // Past the depth limit a plain start tag is literal text, as `startTag` would decide; decided here
             // from the bytes, without making its name (`<b>` × 100,000 past the limit).
@@ -301,23 +249,33 @@ struct TemplateTokenizer {
     }
 
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
-    private func scanName(from start: Int) -> Int {
+    static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard Self.isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") else { break }
+        while index < bytes.count, isNameByte(bytes[index]) {
             index += 1
         }
         return index
     }
 
+    /// Whether `byte` may continue a tag name: `[A-Za-z0-9_.:-]`, looked up as a bit of two 64-bit masks (bytes
+    /// 0–63 and 64–127) instead of seven comparisons.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        // `-` (45), `.` (46), `0`–`9` (48–57), `:` (58); then `A`–`Z` (65–90), `_` (95), `a`–`z` (97–122).
+        let low: UInt64 = 0x07FF_6000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        let mask = byte & 0x40 == 0 ? low : high
+        return byte < 0x80 && mask & (1 &<< UInt64(byte & 63)) != 0
+    }
+
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
     /// not well-formed.
-    private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
+    mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
         if !scannedParameters.isEmpty { scannedParameters.removeAll(keepingCapacity: true) }
+        // Most tags end right after their name (`<b>`, `</a>`).
+        if index < end, bytes[index] == UInt8(ascii: ">") { return index + 1 }
         // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
         // 100,000 distinct parameters quadratic.
         var seenNames: Set<String>?
@@ -370,7 +328,7 @@ struct TemplateTokenizer {
             // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
             // in the adversarial suite) stay on the path that allocates nothing.
             if scannedParameters.count < 64 {
-                if !scannedParameters.contains(where: { sameName($0.name, name) }) {
+                if !scannedParameters.contains(where: { Self.sameName($0.name, name, in: bytes) }) {
                     scannedParameters.append((name, value))
                 }
             } else {
@@ -380,8 +338,8 @@ struct TemplateTokenizer {
         }
     }
 
-    /// Whether two parameter names are equal ignoring ASCII case (names are lowercased).
-    private func sameName(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+    /// Whether two names (of parameters or tags) are equal ignoring ASCII case (names are lowercased).
+    static func sameName(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         var l = left.lowerBound
         var r = right.lowerBound
@@ -394,39 +352,28 @@ struct TemplateTokenizer {
     }
 
     private mutating func startTag(named name: String, selfClosing: Bool, range: Range<Int>) {
-        if stripsMarkup {
-            // Elements and tags leave no text; only a tag too deep, or one left open and unknown, is text.
-            if selfClosing || Self.isVoid(name) { return }
-            guard open.count < options.maximumDepth else {
-                plainText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-                return
-            }
-            open.append((name, strippedTags.count))
-            strippedTags.append((plainText.count, range, !scannedParameters.isEmpty))
-        } else {
-            let isElement = selfClosing || Self.isVoid(name)
-            if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
-                // Too deep, so text; without parameters it has no placeholders to number either, so no tag is
-                // made. Runs of such tags (`<b>` × 100,000) become one literal token.
-                appendLiteral(range)
-                diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
-                return
-            }
-            let tagIndex = program.tags.count
-            program.tags.append(makeTag(named: name, range: range))
-            if isElement {
-                program.tokens.append(.element(tagIndex))
-                return
-            }
-            guard open.count < options.maximumDepth else {
-                program.tags[tagIndex].keep = false
-                appendLiteral(range)
-                diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
-                return
-            }
-            open.append((name, tagIndex))
-            program.tokens.append(.open(tagIndex))
+        let isElement = selfClosing || Self.isVoid(name)
+        if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
+            // Too deep, so text; without parameters it has no placeholders to number either, so no tag is
+            // made. Runs of such tags (`<b>` × 100,000) become one literal token.
+            appendLiteral(range)
+            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            return
         }
+        let tagIndex = program.tags.count
+        program.tags.append(makeTag(named: name, range: range))
+        if isElement {
+            program.tokens.append(.element(tagIndex))
+            return
+        }
+        guard open.count < options.maximumDepth else {
+            program.tags[tagIndex].keep = false
+            appendLiteral(range)
+            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            return
+        }
+        open.append((name, tagIndex))
+        program.tokens.append(.open(tagIndex))
         if openCounts != nil {
             openCounts?[name, default: 0] += 1
         } else if open.count > 32 {
@@ -476,16 +423,12 @@ struct TemplateTokenizer {
         } else {
             openCounts?[closed.name, default: 1] -= 1
         }
-        if !stripsMarkup { program.tokens.append(.close(closed.tag)) }
+        program.tokens.append(.close(closed.tag))
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
     /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
     private mutating func closeRemainingTags() {
-        if stripsMarkup {
-            stripRemainingTags()
-            return
-        }
         for (name, tagIndex) in open {
             let tag = program.tags[tagIndex]
             if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
@@ -496,30 +439,6 @@ struct TemplateTokenizer {
             }
         }
         open.removeAll()
-    }
-
-    /// `closeRemainingTags` for `stripsMarkup`: the tags that become text again are put back where they were.
-    private mutating func stripRemainingTags() {
-        var literal: [(offset: Int, source: Range<Int>)] = []
-        for (name, index) in open {
-            let tag = strippedTags[index]
-            if !options.knownTagNames.contains(name) && !tag.hasParameters {
-                literal.append((tag.offset, tag.source))
-            }
-        }
-        open.removeAll()
-        guard !literal.isEmpty else { return }
-        // `open` keeps source order, so the offsets ascend: one pass splices every tag back in.
-        var result: [UInt8] = []
-        result.reserveCapacity(plainText.count + literal.reduce(0) { $0 + $1.source.count })
-        var copied = 0
-        for (offset, sourceRange) in literal {
-            result.append(contentsOf: plainText[copied..<offset])
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sourceRange]))
-            copied = offset
-        }
-        result.append(contentsOf: plainText[copied...])
-        plainText = result
     }
 
     private mutating func makeTag(named name: String, range: Range<Int>) -> TemplateTag {
@@ -596,7 +515,7 @@ struct TemplateTokenizer {
     // MARK: Searching
 
     /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
-    private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
+    mutating func find(_ byte: UInt8, from start: Int) -> Int? {
         if start >= failedSearchFrom(byte) { return nil }
         if start < bytes.count, let base = bytes.baseAddress,
            let found = memchr(base + start, Int32(byte), bytes.count - start) {
@@ -622,7 +541,7 @@ struct TemplateTokenizer {
     }
 
     /// The offset after the `-->` that ends a comment whose body starts at `start`.
-    private mutating func commentEnd(from start: Int) -> Int? {
+    mutating func commentEnd(from start: Int) -> Int? {
         let end = bytes.count
         // `<!-->` and `<!--->` are complete (empty) comments in HTML.
         if start < end, bytes[start] == UInt8(ascii: ">") { return start + 1 }
@@ -672,16 +591,7 @@ struct TemplateTokenizer {
 
     private mutating func flushText(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        if stripsMarkup {
-            // Decoded per text node, exactly as the builder decodes each text token; a node without `&` (most
-            // of them) is copied as it is. Node boundaries are ASCII bytes, so the bytes are whole scalars.
-            let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            if let base = slice.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), slice.count) == nil {
-                plainText.append(contentsOf: slice)
-            } else {
-                CharacterReferences.decode(slice, inAttributeValue: false, into: &plainText)
-            }
-        } else if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
+        if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
             // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
             program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
@@ -732,7 +642,7 @@ struct TemplateTokenizer {
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
-    private func lowercasedName(_ range: Range<Int>) -> String {
+    func lowercasedName(_ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
             return String(decoding: slice, as: UTF8.self)

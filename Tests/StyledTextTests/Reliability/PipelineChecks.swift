@@ -541,6 +541,9 @@ public enum PipelineChecks {
                 [], payloadArguments(count, String(sentinel)), payloadArguments(count, payload),
                 Array(repeating: marked, count: count), Array(numbers.prefix(count)),
             ]
+            if StyledText.plainText(ofTemplate: source, options: options) != template.filled(with: []).plainText {
+                problems.append("plainText(ofTemplate:) differs from the parsed template's plain text")
+            }
             var filled: [StyledText] = []
             for (set, arguments) in argumentSets.enumerated() {
                 let text = template.filled(with: arguments)

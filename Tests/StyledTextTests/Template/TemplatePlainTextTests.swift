@@ -34,6 +34,32 @@ import Testing
         #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
     }
 
+    @Test func theScanLeavesOnlyMisnestedEndTagsToTheParser() {
+        func scanned(_ input: String) -> String? {
+            var input = input
+            input.makeContiguousUTF8()
+            return input.utf8.withContiguousStorageIfAvailable { bytes in
+                var scanner = TemplatePlainTextScanner(bytes: bytes, source: input, options: .init())
+                return scanner.run()
+            } ?? nil
+        }
+        // Decided by the scan alone, as the parser decides: nesting, stray end tags, tags left open, comments,
+        // references, escapes and placeholders.
+        for input in ["Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%", "a</b>c<b>d</b>e", "<b><i>x</i></b>",
+                      "<x>1<y a=1>2", "<a href='%@'>x</a> %01$@ %2$d", "<B>x</b>&lt;<br/><br>y<!DOCTYPE z><?p?>"] {
+            #expect(scanned(input) == StyledText(template: input).plainText, "\(input)")
+        }
+        // A misnested end tag: which tags stay open, and may turn back into text, is the parser's decision.
+        #expect(scanned("<b><i>x</b></i>") == nil)
+        #expect(StyledText.plainText(ofTemplate: "<x><y>a</x>b") == StyledText(template: "<x><y>a</x>b").plainText)
+        // An end tag that is not the innermost is looked for through at most 16 open tags; deeper, the parser
+        // decides, with its counts per name.
+        let shallow = String(repeating: "<b>", count: 16) + "</i>x"
+        #expect(scanned(shallow) == "x")
+        #expect(scanned("<i>" + shallow) == nil)
+        #expect(StyledText.plainText(ofTemplate: "<i>" + shallow) == "x")
+    }
+
     @Test func agreesWithOptions() {
         var shallow = StyledText.Template.Options()
         shallow.maximumDepth = 2

@@ -1,10 +1,11 @@
-/// Output under construction as UTF-8 bytes: what the HTML and ANSI writers append to.
+/// Output under construction as UTF-8 bytes: what the HTML and ANSI writers and the plain-text scan of templates
+/// append to.
 ///
 /// A growing buffer of its own rather than `[UInt8]`: the writers append a few bytes at a time, hundreds of
 /// thousands of times per megabyte, and here an append is a capacity check and a copy. Writers append whole
 /// Unicode scalars only — fixed ASCII strings, stretches of valid text cut next to an ASCII byte or a whole
-/// scalar, and replacement scalars — so the bytes are always valid UTF-8, and ``string`` makes them a `String`
-/// without decoding them again where the standard library allows it.
+/// scalar, and decoded or replacement scalars — so the bytes are always valid UTF-8, and ``string`` makes them a
+/// `String` without decoding them again where the standard library allows it.
 struct UTF8Buffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -54,6 +55,20 @@ struct UTF8Buffer: ~Copyable {
         if count == capacity { grow(toHold: count + 1) }
         start[count] = byte
         count += 1
+    }
+
+    /// Appends one scalar's UTF-8.
+    @inline(__always)
+    mutating func append(scalar: Unicode.Scalar) {
+        if scalar.isASCII {
+            append(ascii: UInt8(truncatingIfNeeded: scalar.value))
+            return
+        }
+        if count + 4 > capacity { grow(toHold: count + 4) }
+        UTF8.encode(scalar) { byte in
+            start[count] = byte
+            count += 1
+        }
     }
 
     /// Appends the Unicode control picture for a C0 control byte: U+2400 + the byte, `E2 90 80+byte` in UTF-8.

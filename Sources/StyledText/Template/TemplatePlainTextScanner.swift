@@ -1,0 +1,174 @@
+/// The scan behind ``StyledText/plainText(ofTemplate:options:)``: the template's text, written as bytes in one
+/// pass, without tokens, tags or attributes.
+///
+/// It reads the grammar through ``TemplateTokenizer`` (names, parameters, comments and their searches) and
+/// ``Placeholder``, and decodes text exactly as the parser does, one text node at a time; so it makes the parser's
+/// decisions wherever they depend on the bytes alone. What it keeps of the markup is a stack of the tags still
+/// open, as byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and
+/// therefore which tags are still open, and text again, at the end — it leaves to the parser: ``run()`` then
+/// returns `nil`. Real text misnests rarely, so the parser's cost is paid rarely.
+struct TemplatePlainTextScanner: ~Copyable {
+    /// A start tag passed and not yet closed.
+    private struct OpenTag {
+        /// Its name's bytes in the template.
+        var name: Range<Int>
+        /// The whole tag's bytes: its text, should it stay open and unknown.
+        var source: Range<Int>
+        /// Where that text would go in the output.
+        var offset: Int
+        var hasParameters: Bool
+    }
+
+    /// How many open tags a search for an end tag that is not the innermost may look through: deeper, the parser
+    /// decides, with its counts per name (a search per end tag through a deep stack would be quadratic).
+    private static let searchLimit = 16
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The grammar: names, parameters, comments, and searches that remember where they failed.
+    private var tokenizer: TemplateTokenizer
+    private var output: UTF8Buffer
+    private var open: [OpenTag] = []
+    private var nextArgument = 0
+    /// Where the pending text node starts, and whether it holds an `&` (to decode) so far.
+    private var textStart = 0
+    private var textHasAmpersand = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
+        self.bytes = bytes
+        tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
+        output = UTF8Buffer(capacity: bytes.count)
+    }
+
+    /// The plain text, or `nil` when the template misnests tags and the parser must decide.
+    mutating func run() -> String? {
+        // The bytes a scan stops at; all others are text, copied in bulk.
+        let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&"))
+        var index = 0
+        while true {
+            index = markers.firstIndex(in: bytes, from: index)
+            guard index < bytes.count else { break }
+            switch bytes[index] {
+            case UInt8(ascii: "&"):
+                textHasAmpersand = true
+                index += 1
+            case UInt8(ascii: "%"):
+                index = percent(at: index)
+            default:
+                guard let next = markup(at: index) else { return nil }
+                index = next
+            }
+        }
+        flushText(upTo: bytes.count, next: bytes.count)
+        return finish()
+    }
+
+    /// Writes the pending text node, up to `end`, decoded; the next node starts at `next`.
+    private mutating func flushText(upTo end: Int, next: Int) {
+        if textStart < end {
+            let text = UnsafeBufferPointer(rebasing: bytes[textStart..<end])
+            if textHasAmpersand {
+                CharacterReferences.decode(text, inAttributeValue: false, into: &output)
+            } else {
+                output.append(text)
+            }
+        }
+        textStart = next
+        textHasAmpersand = false
+    }
+
+    /// `%%`, a placeholder or a lone `%` at `start`; returns where scanning goes on. Node boundaries fall where the
+    /// tokenizer puts them, so that text decodes the same.
+    private mutating func percent(at start: Int) -> Int {
+        if start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "%") {
+            // A percent sign: the first `%` stays in the text, the second is dropped.
+            flushText(upTo: start + 1, next: start + 2)
+            return start + 2
+        }
+        guard let placeholder = Placeholder.parse(bytes, at: start, nextIndex: &nextArgument) else {
+            return start + 1  // Not a placeholder: text.
+        }
+        flushText(upTo: start, next: placeholder.sourceRange.upperBound)
+        // Without arguments a placeholder stays as its spelling, which is its source unless a position has leading
+        // zeros (`%01$@` is spelled `%1$@`).
+        if placeholder.isPositional, bytes[start + 1] == UInt8(ascii: "0") {
+            output.append(contentsOf: placeholder.spelling)
+        } else {
+            output.append(UnsafeBufferPointer(rebasing: bytes[placeholder.sourceRange]))
+        }
+        return placeholder.sourceRange.upperBound
+    }
+
+    /// The markup at the `<` at `start`: returns where scanning goes on (just past the `<` when it is text), or
+    /// `nil` when the parser must decide. The grammar is the tokenizer's `markup(at:textStart:)`.
+    private mutating func markup(at start: Int) -> Int? {
+        let end = bytes.count
+        guard start + 1 < end else { return start + 1 }
+        let next = bytes[start + 1]
+        if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+            let markupEnd: Int?
+            if next == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
+               bytes[start + 3] == UInt8(ascii: "-") {
+                markupEnd = tokenizer.commentEnd(from: start + 4)
+            } else {
+                // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`.
+                markupEnd = tokenizer.find(UInt8(ascii: ">"), from: start + 2).map { $0 + 1 }
+            }
+            guard let markupEnd else { return start + 1 }
+            flushText(upTo: start, next: markupEnd)
+            return markupEnd
+        }
+        let isEndTag = next == UInt8(ascii: "/")
+        let nameStart = isEndTag ? start + 2 : start + 1
+        guard nameStart < end, TemplateTokenizer.isASCIILetter(bytes[nameStart]) else { return start + 1 }
+        let name = nameStart..<TemplateTokenizer.scanName(in: bytes, from: nameStart)
+        var selfClosing = false
+        guard let tagEnd = tokenizer.scanParameters(from: name.upperBound, selfClosing: &selfClosing) else {
+            return start + 1
+        }
+        flushText(upTo: start, next: tagEnd)
+        if isEndTag {
+            return endTag(named: name) ? tagEnd : nil
+        }
+        if selfClosing || TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
+            return tagEnd
+        }
+        guard open.count < tokenizer.options.maximumDepth else {
+            // Too deep: the tag is text.
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
+            return tagEnd
+        }
+        open.append(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
+                            hasParameters: !tokenizer.scannedParameters.isEmpty))
+        return tagEnd
+    }
+
+    /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.
+    private mutating func endTag(named name: Range<Int>) -> Bool {
+        if let innermost = open.last, TemplateTokenizer.sameName(innermost.name, name, in: bytes) {
+            open.removeLast()
+            return true
+        }
+        // A stray end tag (nothing of its name open) is dropped, as the parser drops it.
+        guard open.count <= Self.searchLimit else { return false }
+        return !open.contains { TemplateTokenizer.sameName($0.name, name, in: bytes) }
+    }
+
+    /// The output, with the tags still open that the parser would keep as text put back where they were: those
+    /// neither known nor with parameters (`Hi <Hottest> deals`).
+    private mutating func finish() -> String {
+        let options = tokenizer.options
+        let literal = open.filter {
+            !$0.hasParameters && !options.knownTagNames.contains(tokenizer.lowercasedName($0.name))
+        }
+        guard !literal.isEmpty else { return output.string }
+        var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })
+        var copied = 0
+        for tag in literal {
+            result.append(output, range: copied..<tag.offset)
+            result.append(UnsafeBufferPointer(rebasing: bytes[tag.source]))
+            copied = tag.offset
+        }
+        result.append(output, range: copied..<output.count)
+        return result.string
+    }
+}

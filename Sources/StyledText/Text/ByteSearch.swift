@@ -1,0 +1,47 @@
+/// The search for the next of up to three byte values, 16 bytes at a time: how the template scans skip text to
+/// the next `<`, `%` or `&`.
+///
+/// Each block of 16 bytes is compared with every value at once; the lanes that match are read as two 64-bit
+/// words, whose trailing zero bits give the first match's exact position. So text costs under an instruction
+/// per byte and a match costs no byte-by-byte loop. (``ByteSet`` serves the renderers instead, whose sets hold
+/// every C0 control and need a look-up per candidate.)
+struct ByteSearch: Sendable {
+    private let first: SIMD16<UInt8>
+    private let second: SIMD16<UInt8>
+    private let third: SIMD16<UInt8>
+    private let values: (UInt8, UInt8, UInt8)
+
+    /// A search for `first`, `second` and `third`; repeat a value to search for fewer.
+    init(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+        self.first = SIMD16(repeating: first)
+        self.second = SIMD16(repeating: second)
+        self.third = SIMD16(repeating: third)
+        values = (first, second, third)
+    }
+
+    /// The index of the first byte at or after `start` that is one of the values, or `bytes.count`.
+    ///
+    /// - Complexity: O(*n*) in the bytes searched.
+    @inline(__always)
+    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var index = start
+        while count &- index >= 16 {
+            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let matches = (block .== first) .| (block .== second) .| (block .== third)
+            // Matching lanes are all ones: the first one's lowest bit, divided by 8, is its index.
+            let lanes = unsafeBitCast(matches, to: (UInt64, UInt64).self)
+            if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
+            if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            index &+= 16
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == values.0 || byte == values.1 || byte == values.2 { return index }
+            index &+= 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import StyledText
+
+/// The byte scans under the template parsers: they must find exactly what a plain loop finds, in blocks of 16 and in
+/// the tail after the last block.
+@Suite struct ByteSearchTests {
+    @Test func findsWhatAPlainLoopFinds() {
+        var generator = SeededGenerator(seed: 0x5EED_0005)
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        // Near-misses: bytes one off each value, and each value with other high bits set.
+        let others: [UInt8] = [0x00, 0x24, 0x25, 0x26, 0x27, 0x3B, 0x3C, 0x3D, 0xA5, 0xA6, 0xBC, 0xFF, 0x41]
+        for _ in 0..<2_000 {
+            let dense = generator.index(4) == 0
+            let bytes = (0..<generator.index(70)).map { _ -> UInt8 in
+                generator.index(dense ? 2 : 16) == 0 ? others[generator.index(others.count)] : 0x61
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...buffer.count {
+                    let expected = buffer[start...].firstIndex(where: values.contains) ?? buffer.count
+                    #expect(search.firstIndex(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test func searchesForFewerValuesByRepeatingOne() {
+        let search = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "%"))
+        let bytes = Array("aaaaaaaaaaaaaaaaaaaa&&&&&&&&&&&&&&&&&&&&%".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(search.firstIndex(in: buffer, from: 0) == bytes.count - 1)
+            #expect(search.firstIndex(in: UnsafeBufferPointer(rebasing: buffer[..<(bytes.count - 1)]), from: 0)
+                == bytes.count - 1)
+        }
+    }
+
+    @Test func nameBytesAreTheGrammars() {
+        // `[A-Za-z0-9_.:-]`, from the grammar table in Docs/Templates.md.
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let scalar = Unicode.Scalar(byte)
+            let expected = byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "_.:-".unicodeScalars.contains(scalar))
+            #expect(TemplateTokenizer.isNameByte(byte) == expected, "\(value)")
+        }
+    }
+
+    @Test func appendsScalarsOfEveryLength() {
+        var buffer = UTF8Buffer(capacity: 1)
+        let scalars: [Unicode.Scalar] = ["a", "é", "€", "😀", "\u{0}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}",
+                                         "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
+        for scalar in scalars { buffer.append(scalar: scalar) }
+        #expect(buffer.string == String(String.UnicodeScalarView(scalars)))
+    }
+}
