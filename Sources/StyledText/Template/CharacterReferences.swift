@@ -103,22 +103,28 @@ extension CharacterReferences {
         }
     }
 
-    /// The same, into a ``UTF8Buffer``: for the plain-text scan of templates.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout UTF8Buffer) {
-        scan(bytes, inAttributeValue: inAttributeValue) { literal in
-            output.append(UnsafeBufferPointer(rebasing: bytes[literal]))
-        } scalar: { scalar in
-            output.append(scalar: scalar)
+    /// Appends what the reference at the `&` at `position` decodes to and returns the offset after it, or returns
+    /// `nil` (appending nothing) when the text there is not a reference: for a scan that meets each `&` itself.
+    ///
+    /// The same decision as decoding the text node around it, however far `bytes` extends past that node: a
+    /// reference only reads on through ASCII alphanumerics, `#` and one `;`, none of which end a text node.
+    static func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                                into output: inout UTF8Buffer) -> Int? {
+        guard let reference = reference(in: bytes, at: position, inAttributeValue: false) else { return nil }
+        output.append(scalar: reference.first)
+        if let second = reference.second {
+            output.append(scalar: second)
         }
+        return reference.end
     }
 
     /// The decoded text of `bytes`, which hold whole scalars; text without `&` is made straight from the bytes.
     static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool) -> String {
         guard firstAmpersand(in: bytes, from: 0) < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
-        var output = UTF8Buffer(capacity: bytes.count)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         decode(bytes, inAttributeValue: inAttributeValue, into: &output)
-        // Whole scalars of `bytes` and decoded scalars: valid UTF-8.
-        return output.string
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.

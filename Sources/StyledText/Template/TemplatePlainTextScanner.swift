@@ -1,9 +1,9 @@
 /// The scan behind ``StyledText/plainText(ofTemplate:options:)``: the template's text, written as bytes in one
 /// pass, without tokens, tags or attributes.
 ///
-/// It reads the grammar through ``TemplateTokenizer`` (names, parameters, comments and their searches) and
-/// ``Placeholder``, and decodes text exactly as the parser does, one text node at a time; so it makes the parser's
-/// decisions wherever they depend on the bytes alone. What it keeps of the markup is a stack of the tags still
+/// It reads the grammar through ``TemplateTokenizer`` (names, parameters, comments and their searches),
+/// ``Placeholder`` and ``CharacterReferences``, and so makes the parser's decisions wherever they depend on the
+/// bytes alone. What it keeps of the markup is a stack of the tags still
 /// open, as byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and
 /// therefore which tags are still open, and text again, at the end — it leaves to the parser: ``run()`` then
 /// returns `nil`. Real text misnests rarely, so the parser's cost is paid rarely.
@@ -26,15 +26,16 @@ struct TemplatePlainTextScanner: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
     private var tokenizer: TemplateTokenizer
+    private let maximumDepth: Int
     private var output: UTF8Buffer
     private var open: [OpenTag] = []
     private var nextArgument = 0
-    /// Where the pending text node starts, and whether it holds an `&` (to decode) so far.
+    /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
-    private var textHasAmpersand = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
         self.bytes = bytes
+        maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
     }
@@ -49,8 +50,7 @@ struct TemplatePlainTextScanner: ~Copyable {
             guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "&"):
-                textHasAmpersand = true
-                index += 1
+                index = reference(at: index)
             case UInt8(ascii: "%"):
                 index = percent(at: index)
             default:
@@ -62,22 +62,26 @@ struct TemplatePlainTextScanner: ~Copyable {
         return finish()
     }
 
-    /// Writes the pending text node, up to `end`, decoded; the next node starts at `next`.
+    /// Writes the pending text up to `end`; the next starts at `next`.
     private mutating func flushText(upTo end: Int, next: Int) {
         if textStart < end {
-            let text = UnsafeBufferPointer(rebasing: bytes[textStart..<end])
-            if textHasAmpersand {
-                CharacterReferences.decode(text, inAttributeValue: false, into: &output)
-            } else {
-                output.append(text)
-            }
+            output.append(UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
         }
         textStart = next
-        textHasAmpersand = false
     }
 
-    /// `%%`, a placeholder or a lone `%` at `start`; returns where scanning goes on. Node boundaries fall where the
-    /// tokenizer puts them, so that text decodes the same.
+    /// A character reference, or a literal `&`, at `start`; returns where scanning goes on. Decoded where it
+    /// stands, which decides as decoding its whole text node would (see `CharacterReferences.appendReference`).
+    private mutating func reference(at start: Int) -> Int {
+        flushText(upTo: start, next: start)
+        guard let end = CharacterReferences.appendReference(in: bytes, at: start, into: &output) else {
+            return start + 1  // Text.
+        }
+        textStart = end
+        return end
+    }
+
+    /// `%%`, a placeholder or a lone `%` at `start`; returns where scanning goes on.
     private mutating func percent(at start: Int) -> Int {
         if start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "%") {
             // A percent sign: the first `%` stays in the text, the second is dropped.
@@ -122,7 +126,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         guard nameStart < end, TemplateTokenizer.isASCIILetter(bytes[nameStart]) else { return start + 1 }
         let name = nameStart..<TemplateTokenizer.scanName(in: bytes, from: nameStart)
         var selfClosing = false
-        guard let tagEnd = tokenizer.scanParameters(from: name.upperBound, selfClosing: &selfClosing) else {
+        guard let tagEnd = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing) else {
             return start + 1
         }
         flushText(upTo: start, next: tagEnd)
@@ -132,7 +136,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         if selfClosing || TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
             return tagEnd
         }
-        guard open.count < tokenizer.options.maximumDepth else {
+        guard open.count < maximumDepth else {
             // Too deep: the tag is text.
             output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
             return tagEnd

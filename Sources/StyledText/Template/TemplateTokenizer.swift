@@ -223,7 +223,7 @@ struct TemplateTokenizer {
             guard start + 2 < end, Self.isASCIILetter(bytes[start + 2]) else { return nil }
             let nameEnd = Self.scanName(in: bytes, from: start + 2)
             var ignored = false  // `</b/>` closes like `</b>`; end tags take no parameters either.
-            guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &ignored) else {
+            guard let tagEnd = scanTagEnd(from: nameEnd, selfClosing: &ignored) else {
                 return nil
             }
             flushText(textStart..<start)
@@ -233,7 +233,7 @@ struct TemplateTokenizer {
         guard Self.isASCIILetter(next) else { return nil }
         let nameEnd = Self.scanName(in: bytes, from: start + 1)
         var selfClosing = false
-        guard let tagEnd = scanParameters(from: nameEnd, selfClosing: &selfClosing) else {
+        guard let tagEnd = scanTagEnd(from: nameEnd, selfClosing: &selfClosing) else {
             return nil
         }
         flushText(textStart..<start)
@@ -268,14 +268,30 @@ struct TemplateTokenizer {
         return byte < 0x80 && mask & (1 &<< UInt64(byte & 63)) != 0
     }
 
+    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)``, with the common
+    /// case, `>` right after the name (`<b>`, `</a>`), decided inline.
+    @inline(__always)
+    mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool) -> Int? {
+        if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ">") {
+            forgetScannedParameters()
+            return nameEnd + 1
+        }
+        return scanParameters(from: nameEnd, selfClosing: &selfClosing)
+    }
+
+    /// Empties `scannedParameters`, keeping its storage: one by one, because `removeAll(keepingCapacity:)` goes
+    /// through a general replacement that costs more than the few parameters a tag has.
+    @inline(__always)
+    private mutating func forgetScannedParameters() {
+        while !scannedParameters.isEmpty { scannedParameters.removeLast() }
+    }
+
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
     /// not well-formed.
-    mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
+    private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
-        if !scannedParameters.isEmpty { scannedParameters.removeAll(keepingCapacity: true) }
-        // Most tags end right after their name (`<b>`, `</a>`).
-        if index < end, bytes[index] == UInt8(ascii: ">") { return index + 1 }
+        forgetScannedParameters()
         // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
         // 100,000 distinct parameters quadratic.
         var seenNames: Set<String>?
