@@ -63,6 +63,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// Writes the pending text up to `end`; the next starts at `next`.
+    @inline(__always)
     private mutating func flushText(upTo end: Int, next: Int) {
         if textStart < end {
             output.append(UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
@@ -147,6 +148,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.
+    @inline(__always)
     private mutating func endTag(named name: Range<Int>) -> Bool {
         if let innermost = open.last, TemplateTokenizer.sameName(innermost.name, name, in: bytes) {
             open.removeLast()

@@ -249,6 +249,7 @@ struct TemplateTokenizer {
     }
 
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
+    @inline(__always)
     static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 1
         while index < bytes.count, isNameByte(bytes[index]) {
@@ -355,6 +356,7 @@ struct TemplateTokenizer {
     }
 
     /// Whether two names (of parameters or tags) are equal ignoring ASCII case (names are lowercased).
+    @inline(__always)
     static func sameName(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         var l = left.lowerBound
