@@ -150,7 +150,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.
     @inline(__always)
     private mutating func endTag(named name: Range<Int>) -> Bool {
-        if let innermost = open.last, TemplateTokenizer.sameName(innermost.name, name, in: bytes) {
+        if !open.isEmpty, TemplateTokenizer.sameName(open[open.count - 1].name, name, in: bytes) {
             open.removeLast()
             return true
         }

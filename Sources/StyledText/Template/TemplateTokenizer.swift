@@ -362,7 +362,10 @@ struct TemplateTokenizer {
         var l = left.lowerBound
         var r = right.lowerBound
         while l < left.upperBound {
-            if Self.asciiLowercased(bytes[l]) != Self.asciiLowercased(bytes[r]) { return false }
+            // Usually the same bytes (`<b>…</b>`); lowercasing only when they differ.
+            let a = bytes[l]
+            let b = bytes[r]
+            if a != b, Self.asciiLowercased(a) != Self.asciiLowercased(b) { return false }
             l += 1
             r += 1
         }
