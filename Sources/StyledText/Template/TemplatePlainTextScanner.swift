@@ -1,7 +1,7 @@
 /// The scan behind ``StyledText/plainText(ofTemplate:options:)``: the template's text, written as bytes in one
 /// pass, without tokens, tags or attributes.
 ///
-/// It reads the grammar through ``TemplateTokenizer`` (names, parameters, comments and their searches),
+/// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:)`: tags, names, parameters, comments),
 /// ``Placeholder`` and ``CharacterReferences``, and so makes the parser's decisions wherever they depend on the
 /// bytes alone. What it keeps of the markup is a stack of the tags still
 /// open, as byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and
@@ -104,47 +104,31 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// The markup at the `<` at `start`: returns where scanning goes on (just past the `<` when it is text), or
-    /// `nil` when the parser must decide. The grammar is the tokenizer's `markup(at:textStart:)`.
+    /// `nil` when the parser must decide.
     private mutating func markup(at start: Int) -> Int? {
-        let end = bytes.count
-        guard start + 1 < end else { return start + 1 }
-        let next = bytes[start + 1]
-        if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-            let markupEnd: Int?
-            if next == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
-               bytes[start + 3] == UInt8(ascii: "-") {
-                markupEnd = tokenizer.commentEnd(from: start + 4)
-            } else {
-                // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`.
-                markupEnd = tokenizer.find(UInt8(ascii: ">"), from: start + 2).map { $0 + 1 }
-            }
-            guard let markupEnd else { return start + 1 }
-            flushText(upTo: start, next: markupEnd)
-            return markupEnd
-        }
-        let isEndTag = next == UInt8(ascii: "/")
-        let nameStart = isEndTag ? start + 2 : start + 1
-        guard nameStart < end, TemplateTokenizer.isASCIILetter(bytes[nameStart]) else { return start + 1 }
-        let name = nameStart..<TemplateTokenizer.scanName(in: bytes, from: nameStart)
-        var selfClosing = false
-        guard let tagEnd = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing) else {
+        switch tokenizer.scanMarkup(at: start) {
+        case .text, .unterminatedComment:
             return start + 1
-        }
-        flushText(upTo: start, next: tagEnd)
-        if isEndTag {
-            return endTag(named: name) ? tagEnd : nil
-        }
-        if selfClosing || TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
+        case let .dropped(end):
+            flushText(upTo: start, next: end)
+            return end
+        case let .tag(name, tagEnd, isEnd, selfClosing):
+            flushText(upTo: start, next: tagEnd)
+            if isEnd {
+                return endTag(named: name) ? tagEnd : nil
+            }
+            if selfClosing || TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
+                return tagEnd
+            }
+            guard open.count < maximumDepth else {
+                // Too deep: the tag is text.
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
+                return tagEnd
+            }
+            open.append(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
+                                hasParameters: !tokenizer.scannedParameters.isEmpty))
             return tagEnd
         }
-        guard open.count < maximumDepth else {
-            // Too deep: the tag is text.
-            output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
-            return tagEnd
-        }
-        open.append(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
-                            hasParameters: !tokenizer.scannedParameters.isEmpty))
-        return tagEnd
     }
 
     /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.

@@ -194,58 +194,72 @@ struct TemplateTokenizer {
 
     // MARK: Markup
 
+    /// What the `<` at an offset starts, by the grammar alone: what the parser and the plain-text scan both read.
+    enum Markup {
+        /// Text: the `<` is a literal (`a < b`, `<3`, `<xyz@gmail.com>`, a tag never closed by `>`).
+        case text
+        /// `<!--` without `-->`: text, which the parser reports.
+        case unterminatedComment
+        /// A comment or a bogus comment (`<!DOCTYPE html>`, `<?xml …?>`), dropped; it ends before `end`.
+        case dropped(end: Int)
+        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; its
+        /// parameters are in `scannedParameters`.
+        case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool)
+    }
+
+    /// Reads the markup that starts with the `<` at `start`.
+    @inline(__always)
+    mutating func scanMarkup(at start: Int) -> Markup {
+        let end = bytes.count
+        guard start + 1 < end else { return .text }
+        let next = bytes[start + 1]
+        if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+            if next == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
+               bytes[start + 3] == UInt8(ascii: "-") {
+                guard let commentEnd = commentEnd(from: start + 4) else { return .unterminatedComment }
+                return .dropped(end: commentEnd)
+            }
+            // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`, as HTML has them.
+            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return .text }
+            return .dropped(end: close + 1)
+        }
+        let isEnd = next == UInt8(ascii: "/")
+        let nameStart = isEnd ? start + 2 : start + 1
+        guard nameStart < end, Self.isASCIILetter(bytes[nameStart]) else { return .text }
+        let name = nameStart..<Self.scanName(in: bytes, from: nameStart)
+        var selfClosing = false
+        guard let tagEnd = scanTagEnd(from: name.upperBound, selfClosing: &selfClosing) else { return .text }
+        // `</b/>` closes like `</b>`: an end tag is never self-closing, and its parameters are ignored.
+        return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd)
+    }
+
     /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
     private mutating func markup(at start: Int, textStart: Int) -> Int? {
-        let end = bytes.count
-        guard start + 1 < end else { return nil }
-        let next = bytes[start + 1]
-        if next == UInt8(ascii: "!") {
-            if start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
-                guard let commentEnd = commentEnd(from: start + 4) else {
-                    diagnose(.unterminatedComment, at: start, subject: "")
-                    return nil
-                }
-                flushText(textStart..<start)
-                return commentEnd
-            }
-            // `<!DOCTYPE html>`, `<![CDATA[…]]>`: a bogus comment up to the next `>`, dropped.
-            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return nil }
-            flushText(textStart..<start)
-            return close + 1
-        }
-        if next == UInt8(ascii: "?") {
-            // `<?xml …?>`: a bogus comment, as HTML treats it.
-            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return nil }
-            flushText(textStart..<start)
-            return close + 1
-        }
-        if next == UInt8(ascii: "/") {
-            guard start + 2 < end, Self.isASCIILetter(bytes[start + 2]) else { return nil }
-            let nameEnd = Self.scanName(in: bytes, from: start + 2)
-            var ignored = false  // `</b/>` closes like `</b>`; end tags take no parameters either.
-            guard let tagEnd = scanTagEnd(from: nameEnd, selfClosing: &ignored) else {
-                return nil
-            }
-            flushText(textStart..<start)
-            endTag(named: tagName(start + 2..<nameEnd), at: start)
-            return tagEnd
-        }
-        guard Self.isASCIILetter(next) else { return nil }
-        let nameEnd = Self.scanName(in: bytes, from: start + 1)
-        var selfClosing = false
-        guard let tagEnd = scanTagEnd(from: nameEnd, selfClosing: &selfClosing) else {
+        switch scanMarkup(at: start) {
+        case .text:
             return nil
-        }
-        flushText(textStart..<start)
-        if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty,
-           open.count >= options.maximumDepth, !Self.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[start + 1..<nameEnd])) {
-            // Past the depth limit a plain start tag is literal text, as `startTag` would decide; decided here
-            // from the bytes, without making its name (`<b>` × 100,000 past the limit).
-            appendLiteral(start..<tagEnd)
+        case .unterminatedComment:
+            diagnose(.unterminatedComment, at: start, subject: "")
+            return nil
+        case let .dropped(end):
+            flushText(textStart..<start)
+            return end
+        case let .tag(name, tagEnd, isEnd, selfClosing):
+            flushText(textStart..<start)
+            if isEnd {
+                endTag(named: tagName(name), at: start)
+                return tagEnd
+            }
+            if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty, open.count >= options.maximumDepth,
+               !Self.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
+                // Past the depth limit a plain start tag is literal text, as `startTag` would decide; decided here
+                // from the bytes, without making its name (`<b>` × 100,000 past the limit).
+                appendLiteral(start..<tagEnd)
+                return tagEnd
+            }
+            startTag(named: tagName(name), selfClosing: selfClosing, range: start..<tagEnd)
             return tagEnd
         }
-        startTag(named: tagName(start + 1..<nameEnd), selfClosing: selfClosing, range: start..<tagEnd)
-        return tagEnd
     }
 
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
@@ -536,7 +550,7 @@ struct TemplateTokenizer {
     // MARK: Searching
 
     /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
-    mutating func find(_ byte: UInt8, from start: Int) -> Int? {
+    private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
         if start >= failedSearchFrom(byte) { return nil }
         if start < bytes.count, let base = bytes.baseAddress,
            let found = memchr(base + start, Int32(byte), bytes.count - start) {
@@ -562,7 +576,7 @@ struct TemplateTokenizer {
     }
 
     /// The offset after the `-->` that ends a comment whose body starts at `start`.
-    mutating func commentEnd(from start: Int) -> Int? {
+    private mutating func commentEnd(from start: Int) -> Int? {
         let end = bytes.count
         // `<!-->` and `<!--->` are complete (empty) comments in HTML.
         if start < end, bytes[start] == UInt8(ascii: ">") { return start + 1 }
