@@ -3,10 +3,10 @@
 ///
 /// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:)`: tags, names, parameters, comments),
 /// ``Placeholder`` and ``CharacterReferences``, and so makes the parser's decisions wherever they depend on the
-/// bytes alone. What it keeps of the markup is a stack of the tags still
-/// open, as byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and
-/// therefore which tags are still open, and text again, at the end — it leaves to the parser: ``run()`` then
-/// returns `nil`. Real text misnests rarely, so the parser's cost is paid rarely.
+/// bytes alone. What it keeps of the markup is a stack of the tags still open, as byte ranges. The one decision
+/// that needs more — which tags a misnested end tag keeps open, and so which tags are still open, and text again,
+/// at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests rarely, so the parser's
+/// cost is paid rarely.
 struct TemplatePlainTextScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
