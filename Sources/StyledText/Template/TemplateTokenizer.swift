@@ -148,6 +148,7 @@ struct TemplateTokenizer {
         // templates, without a pass to count (hostile ones grow as usual, amortised).
         program.tokens.reserveCapacity(end / 12 + 4)
         program.tags.reserveCapacity(end / 32 + 2)
+        // Markup and placeholders start at `<` and `%`; the text between is skipped 16 bytes at a time.
         let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "%"))
         var index = 0
         var textStart = 0
