@@ -99,7 +99,8 @@ struct TemplateBuilder {
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                buffer.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
+                buffer.appendSegment(.element(StyledText.Segment.Element(attribute(of: program.tags[tagIndex]))),
+                                     stack: currentStack())
             }
         }
     }

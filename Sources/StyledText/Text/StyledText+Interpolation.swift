@@ -85,7 +85,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - element: The element, such as `.tag("icon", ["name": "star"])`.
         ///   - attributes: Attributes around it, outermost first.
         public mutating func appendInterpolation(element: Attribute, _ attributes: Attribute...) {
-            buffer.appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.appendSegment(.element(Segment.Element(element)), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
     }
 }
