@@ -109,7 +109,7 @@ extension StyledText {
                 if placeholder.argumentIndex >= argumentCount {
                     pending.append(PendingDiagnostic(kind: .missingArgument,
                                                      utf8Offset: placeholder.sourceRange.lowerBound,
-                                                     subject: placeholder.spelling))
+                                                     subject: placeholder.spelling(in: source)))
                 }
             }
             for index in 0..<max(argumentCount, 0) where !used.contains(index) {
@@ -189,7 +189,7 @@ extension StyledText {
                     case let .segment(index):
                         result.appendSegment(skeleton.segments[index].content, stack: skeleton.segments[index].stack)
                     case let .insertion(index):
-                        TemplateBuilder.insert(insertions[index].placeholder, arguments: arguments,
+                        TemplateBuilder.insert(insertions[index].placeholder, from: source, arguments: arguments,
                                                isolatesArguments: options.isolatesArguments,
                                                stack: insertions[index].stack, into: &result)
                     }

@@ -82,8 +82,8 @@ struct TemplateBuilder {
                     // Static, with the arguments passed in: calling an instance method while `buffer` is
                     // borrowed inout would copy `buffer` (the whole text so far) for every placeholder.
                     let stack = currentStack()
-                    Self.insert(placeholder, arguments: arguments, isolatesArguments: isolatesArguments, stack: stack,
-                                into: &buffer)
+                    Self.insert(placeholder, from: source, arguments: arguments, isolatesArguments: isolatesArguments,
+                                stack: stack, into: &buffer)
                 }
             case let .open(tagIndex):
                 let tag = program.tags[tagIndex]
@@ -130,17 +130,17 @@ struct TemplateBuilder {
     }
 
     /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
-    static func insert(_ placeholder: Placeholder, arguments: [any StyledTextArgument]?, isolatesArguments: Bool,
-                       stack: AttributeStack, into text: inout StyledTextBuffer) {
+    static func insert(_ placeholder: Placeholder, from source: String, arguments: [any StyledTextArgument]?,
+                       isolatesArguments: Bool, stack: AttributeStack, into text: inout StyledTextBuffer) {
         guard let arguments, placeholder.argumentIndex < arguments.count else {
-            text.appendText(placeholder.spelling, stack: stack)
+            text.appendText(placeholder.spelling(in: source), stack: stack)
             return
         }
         let index = placeholder.argumentIndex
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
         // Called on the element in place: `let argument = arguments[index]` copied the existential out of the array.
         if !arguments[index].appendIfString(to: &text, stack: stack) {
-            text.append(arguments[index].styledText(formattedAs: placeholder.specifier), inside: stack)
+            text.append(arguments[index].styledText(formattedAs: placeholder.specifier(in: source)), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
     }
@@ -158,9 +158,9 @@ struct TemplateBuilder {
                     if placeholder.argumentIndex < arguments.count {
                         // Inserted as data: the argument's plain text, never decoded or parsed.
                         value += arguments[placeholder.argumentIndex]
-                            .styledText(formattedAs: placeholder.specifier).plainText
+                            .styledText(formattedAs: placeholder.specifier(in: source)).plainText
                     } else {
-                        value += placeholder.spelling
+                        value += placeholder.spelling(in: source)
                     }
                 }
             }

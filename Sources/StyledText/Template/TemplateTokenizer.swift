@@ -192,7 +192,7 @@ struct TemplateTokenizer {
                 flushText(textStart..<index)
                 if stripsMarkup {
                     // Without arguments a placeholder stays as its spelling (which normalises `%01$@` to `%1$@`).
-                    plainText.append(contentsOf: placeholder.spelling.utf8)
+                    plainText.append(contentsOf: placeholder.spelling(in: source).utf8)
                 } else {
                     program.tokens.append(.placeholder(program.placeholders.count))
                     program.placeholders.append(placeholder)
@@ -549,7 +549,7 @@ struct TemplateTokenizer {
             values[parameterName] = pieces.reduce(into: "") { result, piece in
                 switch piece {
                 case let .text(text): result += text
-                case let .placeholder(placeholder): result += placeholder.spelling
+                case let .placeholder(placeholder): result += placeholder.spelling(in: source)
                 }
             }
         }

@@ -51,6 +51,17 @@ import Testing
                            "42"])
     }
 
+    @Test func specifiersAreReadBackFromTheTemplateInTextAndParameters() {
+        // Placeholders keep offsets, not strings: each specifier is read back from the template when it is
+        // formatted or spelled, in parameter values as in text, with the position normalised.
+        let template = StyledText.Template("<a title='%02$-6.1f|'>%1$+d</a> %03$05.1lf")
+        let text = template(7, 2.5)
+        #expect(text.plainText == "+7 %3$05.1lf")
+        #expect(text.parts.first?.attributes.first?["title"] == "2.5   |")
+        #expect(template.diagnostics(argumentCount: 2).map(\.subject) == ["%3$05.1lf"])
+        #expect(StyledText(template: "%@|%d|%5@", "x", 3, "y").plainText == "x|3|y")
+    }
+
     @Test func groupingFlagKeepsTheValue() {
         // Linux's Foundation printed `%'d` as `'d`, dropping the number; without a locale there is nothing to group.
         #expect(StyledText(template: "%'d|%'.2f|%'5u", 12345, 2.5, 7).plainText == "12345|2.50|    7")
