@@ -63,8 +63,20 @@ struct Placeholder: Sendable, Hashable {
     /// Grammar: `%` [position `$`] [flags `-+ #0'`] [width] [`.` precision] [length `hh h l ll q z t j L`]
     /// conversion `@ d i u x X o f F e E g G a A`. `%%` is handled by the caller.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, nextIndex: inout Int) -> Placeholder? {
-        var i = start + 1
         let end = bytes.count
+        // `%@` and `%1$@` to `%9$@`, most placeholders, without the general grammar's loops.
+        if start + 1 < end, bytes[start + 1] == UInt8(ascii: "@") {
+            defer { nextIndex += 1 }
+            return Placeholder(argumentIndex: nextIndex, isPositional: false, conversion: UInt8(ascii: "@"),
+                               isPlain: true, sourceRange: start..<(start + 2), specifierStart: start + 1)
+        }
+        if start + 3 < end, bytes[start + 3] == UInt8(ascii: "@"), bytes[start + 2] == UInt8(ascii: "$"),
+           bytes[start + 1] >= UInt8(ascii: "1"), bytes[start + 1] <= UInt8(ascii: "9") {
+            return Placeholder(argumentIndex: Int(bytes[start + 1] - UInt8(ascii: "1")), isPositional: true,
+                               conversion: UInt8(ascii: "@"), isPlain: true, sourceRange: start..<(start + 4),
+                               specifierStart: start + 3)
+        }
+        var i = start + 1
         func digits() -> (value: Int, count: Int) {
             var value = 0
             var count = 0
