@@ -11,7 +11,9 @@ struct TextBytes {
     private typealias InlineStorage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     private var inline: InlineStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    /// The bytes once they no longer fit inline; unused until then.
+    /// The bytes once they no longer fit inline (the first `count`), unused until then. Its elements past `count`
+    /// are spare room, initialised to zero, so that appending is a copy into the array rather than
+    /// `append(contentsOf:)`, which costs about a hundred instructions before it copies anything.
     private var array: [UInt8] = []
     private var isInline = true
     /// The number of bytes.
@@ -36,8 +38,12 @@ struct TextBytes {
             }
             moveToArray(capacity: count + piece.count)
         }
-        array.append(contentsOf: piece)
-        count = array.count
+        let offset = count
+        if array.count - offset < piece.count { grow(toHold: offset + piece.count) }
+        array.withUnsafeMutableBufferPointer { storage in
+            (storage.baseAddress! + offset).update(from: source, count: piece.count)
+        }
+        count = offset + piece.count
     }
 
     /// Appends a string's UTF-8 bytes, in one block when they are contiguous (native strings always are).
@@ -57,6 +63,7 @@ struct TextBytes {
     /// Lets `write` append UTF-8 bytes to the array (the bytes move there first if they are inline).
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }
+        array.removeLast(array.count - count)  // The spare room; `removeLast` keeps the capacity.
         write(&array)
         count = array.count
     }
@@ -64,9 +71,11 @@ struct TextBytes {
     /// The bytes as a string. Every writer appends whole scalars of valid UTF-8 (slices of valid strings cut next
     /// to ASCII bytes, encoded scalars), so they are not validated again.
     func makeString() -> String {
-        guard isInline else { return array.withUnsafeBufferPointer(String.init(builtFromValidUTF8:)) }
-        var inline = inline
         let count = count
+        guard isInline else {
+            return array.withUnsafeBufferPointer { String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
+        var inline = inline
         return withUnsafeBytes(of: &inline) { storage in
             String(builtFromValidUTF8: UnsafeBufferPointer(start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                                            count: count))
@@ -79,6 +88,12 @@ struct TextBytes {
         withUnsafeBytes(of: &inline) { storage in
             array.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[..<count]))
         }
+        array.append(contentsOf: repeatElement(0, count: array.capacity - count))
         isInline = false
+    }
+
+    /// Makes spare room for at least `capacity` bytes in all, doubling so that appending stays amortised O(1).
+    private mutating func grow(toHold capacity: Int) {
+        array.append(contentsOf: repeatElement(0, count: Swift.max(capacity, 2 * array.count) - array.count))
     }
 }

@@ -65,6 +65,24 @@ import Testing
         #expect(TextBytes(capacity: 1_000).makeString() == "")
     }
 
+    @Test func arrayBytesGrowPastTheirSpareRoomAndMixWithWrites() {
+        // In the array the bytes keep zeroed spare room after `count`: appends of every size, writes through the
+        // array and growth must never show it nor lose a byte.
+        var bytes = TextBytes(capacity: 200)
+        var expected = ""
+        for index in 0..<300 {
+            let piece = index % 7 == 0 ? String(repeating: "ß", count: index) : "\(index),"
+            if index % 5 == 0 {
+                bytes.append { $0.append(contentsOf: piece.utf8) }
+            } else {
+                bytes.append(piece)
+            }
+            expected += piece
+            #expect(bytes.count == expected.utf8.count)
+        }
+        #expect(bytes.makeString() == expected)
+    }
+
     @Test func textAfterAnInterpolatedStyledTextCoalescesWithItsLastPart() {
         let plain = StyledText("ab")
         #expect(("\(plain)cd" as StyledText).parts == [.text("abcd", attributes: [])])
