@@ -31,7 +31,7 @@ struct TextBytes {
             if piece.count <= Self.inlineCapacity - count {
                 let offset = count
                 withUnsafeMutableBytes(of: &inline) { storage in
-                    (storage.baseAddress! + offset).copyMemory(from: source, byteCount: piece.count)
+                    Self.copy(source, count: piece.count, to: storage.baseAddress! + offset)
                 }
                 count += piece.count
                 return
@@ -41,7 +41,7 @@ struct TextBytes {
         let offset = count
         if array.count - offset < piece.count { grow(toHold: offset + piece.count) }
         array.withUnsafeMutableBufferPointer { storage in
-            (storage.baseAddress! + offset).update(from: source, count: piece.count)
+            Self.copy(source, count: piece.count, to: UnsafeMutableRawPointer(storage.baseAddress! + offset))
         }
         count = offset + piece.count
     }
@@ -90,6 +90,28 @@ struct TextBytes {
         }
         array.append(contentsOf: repeatElement(0, count: array.capacity - count))
         isInline = false
+    }
+
+    /// Copies bytes between buffers that do not overlap. Up to 16 bytes (most pieces: words, names, numbers)
+    /// as two overlapping loads and stores; a call to `memmove` cost more than such a copy.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutableRawPointer) {
+        let source = UnsafeRawPointer(source)
+        func copyEnds<Word: FixedWidthInteger>(_: Word.Type) {
+            let size = MemoryLayout<Word>.size
+            let head = source.loadUnaligned(as: Word.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - size, as: Word.self)
+            destination.storeBytes(of: head, as: Word.self)
+            destination.storeBytes(of: tail, toByteOffset: count - size, as: Word.self)
+        }
+        switch count {
+        case 0: break
+        case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        case 2..<4: copyEnds(UInt16.self)
+        case 4..<8: copyEnds(UInt32.self)
+        case 8...16: copyEnds(UInt64.self)
+        default: destination.copyMemory(from: source, byteCount: count)
+        }
     }
 
     /// Makes spare room for at least `capacity` bytes in all, doubling so that appending stays amortised O(1).

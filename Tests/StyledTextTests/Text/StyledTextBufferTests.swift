@@ -83,6 +83,21 @@ import Testing
         #expect(bytes.makeString() == expected)
     }
 
+    @Test func piecesOfEveryShortLengthCopyExactly() {
+        // Pieces of up to 16 bytes are copied as overlapping words: every length, inline, across the move to the
+        // array, and in the array.
+        for capacity in [0, 1_000] {
+            var bytes = TextBytes(capacity: capacity)
+            var expected = ""
+            for length in 0...20 {
+                let piece = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + ($0 + length) % 26))) })
+                bytes.append(piece)
+                expected += piece
+            }
+            #expect(bytes.makeString() == expected)
+        }
+    }
+
     @Test func textAfterAnInterpolatedStyledTextCoalescesWithItsLastPart() {
         let plain = StyledText("ab")
         #expect(("\(plain)cd" as StyledText).parts == [.text("abcd", attributes: [])])
