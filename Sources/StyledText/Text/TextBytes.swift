@@ -60,6 +60,26 @@ struct TextBytes {
         }
     }
 
+    /// Appends an integer's decimal digits, with a `-` when it is negative: what `description` gives.
+    mutating func append(decimal value: Int) {
+        // Written backwards from the end of 24 bytes: `Int.min` has 19 digits and a sign.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { storage in
+            var position = storage.count
+            var magnitude = value.magnitude
+            repeat {
+                position -= 1
+                storage[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                position -= 1
+                storage[position] = UInt8(ascii: "-")
+            }
+            append(UnsafeBufferPointer(rebasing: storage.bindMemory(to: UInt8.self)[position...]))
+        }
+    }
+
     /// Lets `write` append UTF-8 bytes to the array (the bytes move there first if they are inline).
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }

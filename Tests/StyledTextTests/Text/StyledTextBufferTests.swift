@@ -98,6 +98,14 @@ import Testing
         }
     }
 
+    /// Interpolated `Int`s are written digit by digit into the text, not through `description`.
+    @Test(arguments: [0, 7, -1, 10, -10, 1_234_567_890, Int.max, Int.min])
+    func integersInterpolateAsTheirDescription(_ value: Int) {
+        let text: StyledText = "n=\(value, .important)."
+        #expect(text.plainText == "n=" + value.description + ".")
+        #expect(text.parts[1] == .text(value.description, attributes: [.important]))
+    }
+
     @Test func textAfterAnInterpolatedStyledTextCoalescesWithItsLastPart() {
         let plain = StyledText("ab")
         #expect(("\(plain)cd" as StyledText).parts == [.text("abcd", attributes: [])])
