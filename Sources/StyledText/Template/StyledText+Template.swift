@@ -180,6 +180,7 @@ extension StyledText {
                                           segmentCapacity: skeleton.segments.count + 2 * insertions.count)
             // The skeleton's text is native UTF-8 (the builder made it), so this borrows its bytes without copying.
             var skeletonText = skeleton.text
+            var lastString: TemplateBuilder.LastString?
             skeletonText.withUTF8 { text in
                 for step in fillSteps {
                     switch step {
@@ -191,7 +192,7 @@ extension StyledText {
                     case let .insertion(index):
                         TemplateBuilder.insert(insertions[index].placeholder, from: source, arguments: arguments,
                                                isolatesArguments: options.isolatesArguments,
-                                               stack: insertions[index].stack, into: &result)
+                                               stack: insertions[index].stack, into: &result, lastString: &lastString)
                     }
                 }
             }

@@ -19,6 +19,8 @@ struct TemplateBuilder {
     /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
     /// invalidates the nodes above it, which are rebuilt only when text needs them.
     private var validPrefix = 0
+    /// The last argument inserted, when it was a `String`: see `insert(…, lastString:)`.
+    private var lastString: LastString?
 
     /// Where an argument goes in the skeleton: after `segmentCount` segments, at UTF-8 `offset` of its text.
     struct Insertion: Sendable {
@@ -83,7 +85,7 @@ struct TemplateBuilder {
                     // borrowed inout would copy `buffer` (the whole text so far) for every placeholder.
                     let stack = currentStack()
                     Self.insert(placeholder, from: source, arguments: arguments, isolatesArguments: isolatesArguments,
-                                stack: stack, into: &buffer)
+                                stack: stack, into: &buffer, lastString: &lastString)
                 }
             case let .open(tagIndex):
                 let tag = program.tags[tagIndex]
@@ -129,9 +131,16 @@ struct TemplateBuilder {
         }
     }
 
+    /// A `String` argument and its position, kept between insertions.
+    typealias LastString = (index: Int, string: String)
+
     /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
+    ///
+    /// `lastString` remembers the last `String` argument, so that a placeholder repeated (`%1$@` a thousand times)
+    /// inserts it again without opening the existential and checking its type every time.
     static func insert(_ placeholder: Placeholder, from source: String, arguments: [any StyledTextArgument]?,
-                       isolatesArguments: Bool, stack: AttributeStack, into text: inout StyledTextBuffer) {
+                       isolatesArguments: Bool, stack: AttributeStack, into text: inout StyledTextBuffer,
+                       lastString: inout LastString?) {
         guard let arguments, placeholder.argumentIndex < arguments.count else {
             text.appendText(placeholder.spelling(in: source), stack: stack)
             return
@@ -139,7 +148,12 @@ struct TemplateBuilder {
         let index = placeholder.argumentIndex
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
         // Called on the element in place: `let argument = arguments[index]` copied the existential out of the array.
-        if !arguments[index].appendIfString(to: &text, stack: stack) {
+        if let last = lastString, last.index == index {
+            text.appendText(last.string, stack: stack)
+        } else if let string = arguments[index].stringValue {
+            text.appendText(string, stack: stack)
+            lastString = (index, string)
+        } else if !arguments[index].appendIfString(to: &text, stack: stack) {
             text.append(arguments[index].styledText(formattedAs: placeholder.specifier(in: source)), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }

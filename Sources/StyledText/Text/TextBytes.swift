@@ -93,7 +93,9 @@ struct TextBytes {
     func makeString() -> String {
         let count = count
         guard isInline else {
-            return array.withUnsafeBufferPointer { String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            return array.withUnsafeBufferPointer { array in
+                String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: array[..<count]))
+            }
         }
         var inline = inline
         return withUnsafeBytes(of: &inline) { storage in

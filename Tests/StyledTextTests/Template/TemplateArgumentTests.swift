@@ -26,6 +26,18 @@ import Testing
         #expect(StyledText(template: "%@ %@ %1$@", "a", "b").plainText == "a b a")
     }
 
+    @Test func repeatedStringArgumentsNeverStandInForOthers() {
+        // The builder remembers the last `String` argument for repeated placeholders: any other argument in
+        // between, of any type, and every new fill must still be inserted as itself.
+        let arguments: [any StyledTextArgument] = ["a", Substring("b"), 7, StyledText("\("d", .important)")]
+        let text = StyledText(template: "%1$@%1$@%2$@%1$@%3$@%3$@%2$@%4$@%1$@", arguments: arguments)
+        #expect(text.plainText == "aaba77bda")
+        let template = StyledText.Template("<b>%1$@</b>%1$@%2$@%1$@")
+        #expect(template("x", "y").plainText == "xxyx")
+        #expect(template("z", "x").plainText == "zzxz")
+        #expect(template("z", "x").parts == [.text("z", attributes: [.tag("b")]), .text("zxz", attributes: [])])
+    }
+
     @Test func typedPlaceholders() {
         let text = StyledText(template: "%d|%ld|%lld|%u|%.2f|%lf|%i|%5d|%x|%@|%@|%%", 1, 2, 3, 4, 3.14159, 2.5, -7, 42, 255,
                               1.5, 10)
