@@ -62,9 +62,11 @@ struct Placeholder: Sendable, Hashable {
     ///
     /// Grammar: `%` [position `$`] [flags `-+ #0'`] [width] [`.` precision] [length `hh h l ll q z t j L`]
     /// conversion `@ d i u x X o f F e E g G a A`. `%%` is handled by the caller.
+    @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, nextIndex: inout Int) -> Placeholder? {
         let end = bytes.count
-        // `%@` and `%1$@` to `%9$@`, most placeholders, without the general grammar's loops.
+        // `%@` and `%1$@` to `%9$@`, most placeholders, without the general grammar's loops (and, inlined, without
+        // a call).
         if start + 1 < end, bytes[start + 1] == UInt8(ascii: "@") {
             defer { nextIndex += 1 }
             return Placeholder(argumentIndex: nextIndex, isPositional: false, conversion: UInt8(ascii: "@"),
@@ -76,6 +78,13 @@ struct Placeholder: Sendable, Hashable {
                                conversion: UInt8(ascii: "@"), isPlain: true, sourceRange: start..<(start + 4),
                                specifierStart: start + 3)
         }
+        return parseInFull(bytes, at: start, nextIndex: &nextIndex)
+    }
+
+    /// ``parse(_:at:nextIndex:)`` by the whole grammar.
+    private static func parseInFull(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                                    nextIndex: inout Int) -> Placeholder? {
+        let end = bytes.count
         var i = start + 1
         func digits() -> (value: Int, count: Int) {
             var value = 0
