@@ -78,6 +78,7 @@ struct StyledTextBuffer {
 
     /// Records that the bytes from `start` to the end are text with the given attributes: the last segment takes
     /// them when it is text with equal attributes, which keeps equal neighbours coalesced.
+    @inline(__always)
     private mutating func textAppended(from start: Int, stack: AttributeStack) {
         guard start < bytes.count else { return }
         let top = stack.top.map(ObjectIdentifier.init)
