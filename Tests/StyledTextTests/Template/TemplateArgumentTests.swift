@@ -133,6 +133,29 @@ import Testing
         }
     }
 
+    @Test func stringFillingAgreesWithOneShotParsingEverywhere() {
+        // `String` arguments take the fast fill, whose coalescing was worked out at parse time: empty arguments
+        // between equal stacks must join them, images and elements must split them, as one-shot parsing does.
+        let templates = ["%@", "%@%@", "a%@b", "<b>%@</b>%@", "%@<br>%@", "<br>%@<br>", "<b>x%@y</b>z%@", "%@<b></b>%@",
+                         "<i>a<b>%@</b>%@</i>%@", "%3$@%1$@%2$@", "<b>%@<br></b>%@", "<b>a</b>%@<b>c</b>", "%@<b>x</b>",
+                         "<b>%@</b>%@<b>%@</b>", "a<br/>%@<br/>b", "<i>%2$@</i><i>%2$@</i>%1$@"]
+        let argumentSets: [[String]] = [["1", "2", "3"], ["", "", ""], ["", "x", ""], ["é", "", "ß"]]
+        for source in templates {
+            let template = StyledText.Template(source)
+            for strings in argumentSets {
+                let arguments: [any StyledTextArgument] = strings
+                let expected = StyledText(template: source, arguments: arguments)
+                #expect(template.filled(withStrings: arguments) == expected, "\(source) \(strings)")
+                #expect(template.filled(with: arguments).parts == expected.parts, "\(source) \(strings)")
+            }
+        }
+        // Anything else fills in full: another type, a missing argument, isolation.
+        #expect(StyledText.Template("%@ %@").filled(withStrings: ["a", 1]) == nil)
+        #expect(StyledText.Template("%@ %@")("a", 1).plainText == "a 1")
+        #expect(StyledText.Template("%@ %@").filled(withStrings: ["a"]) == nil)
+        #expect(StyledText.Template("%@ %@")("a").plainText == "a %@")
+    }
+
     @Test func argumentsCanBeIsolatedForBidirectionalText() {
         var options = StyledText.Template.Options()
         options.isolatesArguments = true
