@@ -139,7 +139,8 @@ import Testing
         let templates = ["%@", "%@%@", "a%@b", "<b>%@</b>%@", "%@<br>%@", "<br>%@<br>", "<b>x%@y</b>z%@", "%@<b></b>%@",
                          "<i>a<b>%@</b>%@</i>%@", "%3$@%1$@%2$@", "<b>%@<br></b>%@", "<b>a</b>%@<b>c</b>", "%@<b>x</b>",
                          "<b>%@</b>%@<b>%@</b>", "a<br/>%@<br/>b", "<i>%2$@</i><i>%2$@</i>%1$@"]
-        let argumentSets: [[String]] = [["1", "2", "3"], ["", "", ""], ["", "x", ""], ["é", "", "ß"]]
+        let argumentSets: [[String]] = [["1", "2", "3"], ["", "", ""], ["", "x", ""], ["é", "", "ß"],
+                                        [String(repeating: "long ü ", count: 40), "<b>", "&amp;"]]
         for source in templates {
             let template = StyledText.Template(source)
             for strings in argumentSets {
