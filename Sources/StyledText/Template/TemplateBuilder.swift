@@ -182,7 +182,15 @@ struct TemplateBuilder {
         return StyledText.Attribute(lowercasedName: tag.attribute.name, parameters: parameters, action: nil)
     }
 
+    /// Inlined for the usual case, every open tag's node already built (or no tag open); reads the innermost
+    /// node in place, where `open.last?.node` copied the whole entry, attribute and all.
+    @inline(__always)
     private mutating func currentStack() -> AttributeStack {
+        guard validPrefix == open.count else { return rebuiltStack() }
+        return AttributeStack(top: open.isEmpty ? nil : open[open.count - 1].node)
+    }
+
+    private mutating func rebuiltStack() -> AttributeStack {
         if validPrefix < open.count {
             var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
             for index in validPrefix..<open.count {
