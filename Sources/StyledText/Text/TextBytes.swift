@@ -15,6 +15,11 @@ struct TextBytes {
     /// are spare room, initialised to zero, so that appending is a copy into the array rather than
     /// `append(contentsOf:)`, which costs about a hundred instructions before it copies anything.
     private var array: [UInt8] = []
+    /// How much spare room the array gains when it runs out: doubling while pieces are appended (amortised O(1)),
+    /// and back to the minimum after a write through the array drops it, so that a template alternating decoded
+    /// text and pieces zeroes about what it appends, not the array's whole capacity each time.
+    private var spareRoomStep = Self.minimumSpareRoomStep
+    private static let minimumSpareRoomStep = 64
     private var isInline = true
     /// The number of bytes.
     private(set) var count = 0
@@ -84,6 +89,7 @@ struct TextBytes {
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }
         array.removeLast(array.count - count)  // The spare room; `removeLast` keeps the capacity.
+        spareRoomStep = Self.minimumSpareRoomStep
         write(&array)
         count = array.count
     }
@@ -136,8 +142,9 @@ struct TextBytes {
         }
     }
 
-    /// Makes spare room for at least `capacity` bytes in all, doubling so that appending stays amortised O(1).
+    /// Makes spare room for at least `capacity` bytes in all, and ``spareRoomStep`` more.
     private mutating func grow(toHold capacity: Int) {
-        array.append(contentsOf: repeatElement(0, count: Swift.max(capacity, 2 * array.count) - array.count))
+        array.append(contentsOf: repeatElement(0, count: capacity + spareRoomStep - array.count))
+        spareRoomStep = Swift.min(2 * spareRoomStep, Swift.max(capacity, Self.minimumSpareRoomStep))
     }
 }
