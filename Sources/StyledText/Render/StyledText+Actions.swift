@@ -47,7 +47,8 @@ extension StyledText {
         guard let id = Self.actionID(from: url) else { return nil }
         var visited = Set<ObjectIdentifier>()
         for segment in segments {
-            if case let .element(element) = segment.content, element.tappableID == id, let action = element.action {
+            if case let .element(element) = segment.content, element.attribute.tappableID == id,
+               let action = element.attribute.action {
                 return action
             }
             for node in segment.stack.nodesInnermostFirst {

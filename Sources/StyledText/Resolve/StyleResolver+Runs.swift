@@ -30,7 +30,8 @@ extension StyleResolver {
                 builder.addText(.plain(range), stack: segment.stack)
             case let .image(image):
                 builder.addImage(image, stack: segment.stack)
-            case let .element(element):
+            case let .element(stored):
+                let element = stored.attribute
                 guard let rule = elementRule(for: element.name), let content = rule(element), !content.isEmpty else {
                     continue
                 }

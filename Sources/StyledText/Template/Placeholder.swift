@@ -1,19 +1,46 @@
 /// A printf-style placeholder in a template: `%@`, `%2$@`, `%lld`, `%.2f`.
+///
+/// Only integers, so that the program's placeholders copy and free as plain memory: holding the specifier as a
+/// `String` made every copy of a placeholder (several per placeholder filled) go through value witnesses. The
+/// specifier's text is read back from the template when it is needed, which is rarely: `String` arguments do not
+/// look at it.
 struct Placeholder: Sendable, Hashable {
     /// The zero-based argument it takes.
     var argumentIndex: Int
     /// Whether the template wrote the position (`%2$@`).
     var isPositional: Bool
-    /// The specifier without its position, as `String(format:)` takes it: `%@`, `%lld`, `%.2f`.
-    var specifier: String
     /// The conversion character.
     var conversion: UInt8
+    /// Whether the specifier is exactly `%` + length modifiers + conversion, with no flags, width or precision.
+    var isPlain: Bool
     /// The placeholder's UTF-8 offsets in the template.
     var sourceRange: Range<Int>
+    /// Where the specifier's text after `%` (and after the position, if any) starts in the template.
+    var specifierStart: Int
 
-    /// The placeholder as the template wrote it.
-    var spelling: String {
-        isPositional ? "%\(argumentIndex + 1)$" + specifier.dropFirst() : specifier
+    /// The specifier without its position, as `String(format:)` takes it: `%@`, `%lld`, `%.2f`.
+    ///
+    /// - Parameter source: The text the placeholder was parsed from.
+    func specifier(in source: String) -> String {
+        // The common specifiers as literals: building `"%" + …` costs more than everything else a `%@` costs.
+        if sourceRange.upperBound - specifierStart == 1 {
+            switch conversion {
+            case UInt8(ascii: "@"): return "%@"
+            case UInt8(ascii: "d"): return "%d"
+            default: break
+            }
+        }
+        return "%" + source.utf8Slice(specifierStart..<sourceRange.upperBound)
+    }
+
+    /// The placeholder as the template wrote it, with its position normalised (`%01$@` is `%1$@`).
+    ///
+    /// - Parameters:
+    ///   - source: The text the placeholder was parsed from.
+    ///   - positional: Whether to write the position even when the template did not (`%@` as `%1$@`).
+    func spelling(in source: String, positional: Bool = false) -> String {
+        guard isPositional || positional else { return specifier(in: source) }
+        return "%\(argumentIndex + 1)$" + source.utf8Slice(specifierStart..<sourceRange.upperBound)
     }
 
     /// What kind of value the placeholder formats.
@@ -31,18 +58,34 @@ struct Placeholder: Sendable, Hashable {
         case object, signed, unsigned, floating
     }
 
-    /// Whether the specifier is exactly `%` + length modifiers + conversion, with no flags, width or precision.
-    var isPlain: Bool {
-        specifier.utf8.dropFirst().allSatisfy { $0 == UInt8(ascii: "l") || $0 == UInt8(ascii: "h") || $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "z") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "j") || $0 == conversion }
-    }
-
     /// Parses a placeholder at `start`, where `bytes[start]` is `%`; `nil` when it is not one.
     ///
     /// Grammar: `%` [position `$`] [flags `-+ #0'`] [width] [`.` precision] [length `hh h l ll q z t j L`]
     /// conversion `@ d i u x X o f F e E g G a A`. `%%` is handled by the caller.
+    @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, nextIndex: inout Int) -> Placeholder? {
-        var i = start + 1
         let end = bytes.count
+        // `%@` and `%1$@` to `%9$@`, most placeholders, without the general grammar's loops (and, inlined, without
+        // a call).
+        if start + 1 < end, bytes[start + 1] == UInt8(ascii: "@") {
+            defer { nextIndex += 1 }
+            return Placeholder(argumentIndex: nextIndex, isPositional: false, conversion: UInt8(ascii: "@"),
+                               isPlain: true, sourceRange: start..<(start + 2), specifierStart: start + 1)
+        }
+        if start + 3 < end, bytes[start + 3] == UInt8(ascii: "@"), bytes[start + 2] == UInt8(ascii: "$"),
+           bytes[start + 1] >= UInt8(ascii: "1"), bytes[start + 1] <= UInt8(ascii: "9") {
+            return Placeholder(argumentIndex: Int(bytes[start + 1] - UInt8(ascii: "1")), isPositional: true,
+                               conversion: UInt8(ascii: "@"), isPlain: true, sourceRange: start..<(start + 4),
+                               specifierStart: start + 3)
+        }
+        return parseInFull(bytes, at: start, nextIndex: &nextIndex)
+    }
+
+    /// ``parse(_:at:nextIndex:)`` by the whole grammar.
+    private static func parseInFull(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+                                    nextIndex: inout Int) -> Placeholder? {
+        let end = bytes.count
+        var i = start + 1
         func digits() -> (value: Int, count: Int) {
             var value = 0
             var count = 0
@@ -69,13 +112,18 @@ struct Placeholder: Sendable, Hashable {
         while i < end, isFlag(bytes[i]) {
             i += 1
         }
-        _ = digits()
+        let width = digits()
+        var hasPrecision = false
         if i < end, bytes[i] == UInt8(ascii: ".") {
+            hasPrecision = true
             i += 1
             _ = digits()
         }
+        var isPlain = i == specifierStart && width.count == 0 && !hasPrecision
         var lengthCount = 0
         while i < end, lengthCount < 2, isLengthModifier(bytes[i]) {
+            // `L` (long double) is not one of the modifiers a plain integer specifier may carry.
+            if bytes[i] == UInt8(ascii: "L") { isPlain = false }
             i += 1
             lengthCount += 1
         }
@@ -92,14 +140,6 @@ struct Placeholder: Sendable, Hashable {
         // A space flag makes "100% done" look like `% d`; real templates never use it, so reject it.
         if bytes[specifierStart..<i].contains(UInt8(ascii: " ")) { return nil }
         i += 1
-        let specifier: String
-        switch (i - specifierStart, conversion) {
-        // The common specifiers as literals: building `"%" + String(decoding:)` costs more than parsing them.
-        case (1, UInt8(ascii: "@")): specifier = "%@"
-        case (1, UInt8(ascii: "d")): specifier = "%d"
-        default:
-            specifier = "%" + String(decoding: UnsafeBufferPointer(rebasing: bytes[specifierStart..<i]), as: UTF8.self)
-        }
         let index: Int
         if let position {
             index = position - 1
@@ -107,8 +147,8 @@ struct Placeholder: Sendable, Hashable {
             index = nextIndex
             nextIndex += 1
         }
-        return Placeholder(argumentIndex: index, isPositional: position != nil, specifier: specifier,
-                           conversion: conversion, sourceRange: start..<i)
+        return Placeholder(argumentIndex: index, isPositional: position != nil, conversion: conversion,
+                           isPlain: isPlain, sourceRange: start..<i, specifierStart: specifierStart)
     }
 
     private static func isFlag(_ byte: UInt8) -> Bool {

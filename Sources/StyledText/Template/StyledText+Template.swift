@@ -36,6 +36,10 @@ extension StyledText {
         let insertions: [TemplateBuilder.Insertion]
         /// How filling walks the skeleton and the insertions; see ``fillSteps(skeleton:insertions:)``.
         let fillSteps: [FillStep]
+        /// One stack per class of equal stacks among the fill steps' (steps name their class).
+        let fillStacks: [AttributeStack]
+        /// The argument each insertion takes.
+        let insertionArguments: [Int]
 
         /// Parses a template.
         ///
@@ -56,13 +60,16 @@ extension StyledText {
                 skeleton = StyledText()
                 insertions = []
                 fillSteps = []
+                fillStacks = []
+                insertionArguments = []
             } else {
                 var builder = TemplateBuilder(program: program, source: source, arguments: nil,
                                               isolatesArguments: options.isolatesArguments)
                 builder.run()
                 skeleton = builder.result
                 insertions = builder.insertions
-                fillSteps = Self.fillSteps(skeleton: skeleton, insertions: insertions)
+                (fillSteps, fillStacks) = Self.fillSteps(skeleton: skeleton, insertions: insertions)
+                insertionArguments = insertions.map(\.placeholder.argumentIndex)
             }
         }
 
@@ -85,7 +92,7 @@ extension StyledText {
                 return builder.result
             }
             if insertions.isEmpty { return skeleton }
-            return merge(arguments)
+            return filled(withStrings: arguments) ?? merge(arguments)
         }
 
         /// The styled text with the arguments inserted; see ``filled(with:)``.
@@ -109,7 +116,7 @@ extension StyledText {
                 if placeholder.argumentIndex >= argumentCount {
                     pending.append(PendingDiagnostic(kind: .missingArgument,
                                                      utf8Offset: placeholder.sourceRange.lowerBound,
-                                                     subject: placeholder.spelling))
+                                                     subject: placeholder.spelling(in: source)))
                 }
             }
             for index in 0..<max(argumentCount, 0) where !used.contains(index) {
@@ -180,18 +187,19 @@ extension StyledText {
                                           segmentCapacity: skeleton.segments.count + 2 * insertions.count)
             // The skeleton's text is native UTF-8 (the builder made it), so this borrows its bytes without copying.
             var skeletonText = skeleton.text
+            var lastString: TemplateBuilder.LastString?
             skeletonText.withUTF8 { text in
                 for step in fillSteps {
                     switch step {
-                    case let .text(range, segment):
+                    case let .text(range, segment, _):
                         result.appendText(utf8: UnsafeBufferPointer(rebasing: text[range]),
                                           stack: skeleton.segments[segment].stack)
                     case let .segment(index):
                         result.appendSegment(skeleton.segments[index].content, stack: skeleton.segments[index].stack)
-                    case let .insertion(index):
-                        TemplateBuilder.insert(insertions[index].placeholder, arguments: arguments,
+                    case let .insertion(index, _):
+                        TemplateBuilder.insert(insertions[index].placeholder, from: source, arguments: arguments,
                                                isolatesArguments: options.isolatesArguments,
-                                               stack: insertions[index].stack, into: &result)
+                                               stack: insertions[index].stack, into: &result, lastString: &lastString)
                     }
                 }
             }
@@ -199,26 +207,38 @@ extension StyledText {
         }
 
         /// One step of filling a template: a piece of the skeleton, or an argument.
+        ///
+        /// Text and insertions name the class of their stack: steps with equal stacks have the same class, so
+        /// whether two pieces coalesce is an integer comparison.
         enum FillStep: Sendable {
             /// The skeleton's text at these UTF-8 offsets, with the attributes of skeleton segment `segment`.
-            case text(Range<Int>, segment: Int)
+            case text(Range<Int>, segment: Int, stackClass: Int)
             /// The skeleton's image or element segment at this index.
             case segment(Int)
             /// The argument of the insertion at this index.
-            case insertion(Int)
+            case insertion(Int, stackClass: Int)
         }
 
         /// The skeleton's segments in order, split where arguments go, worked out once so that filling is a walk
-        /// over trivial values.
+        /// over trivial values; and one stack per class of equal stacks the steps name.
         ///
         /// An insertion recorded when the skeleton had `k` segments lies inside (or right after) segment `k - 1`:
         /// later text with the same attributes may have been coalesced into that segment, but never before it.
-        static func fillSteps(skeleton: StyledText, insertions: [TemplateBuilder.Insertion]) -> [FillStep] {
+        static func fillSteps(skeleton: StyledText, insertions: [TemplateBuilder.Insertion])
+            -> (steps: [FillStep], stacks: [AttributeStack]) {
             var steps: [FillStep] = []
             steps.reserveCapacity(skeleton.segments.count + 2 * insertions.count)
+            var stacks: [AttributeStack] = []
+            var classes: [AttributeStack: Int] = [:]
+            func stackClass(_ stack: AttributeStack) -> Int {
+                if let known = classes[stack] { return known }
+                classes[stack] = stacks.count
+                stacks.append(stack)
+                return stacks.count - 1
+            }
             var next = 0
             while next < insertions.count, insertions[next].segmentCount == 0 {
-                steps.append(.insertion(next))
+                steps.append(.insertion(next, stackClass: stackClass(insertions[next].stack)))
                 next += 1
             }
             for (index, segment) in skeleton.segments.enumerated() {
@@ -231,17 +251,20 @@ extension StyledText {
                 while next < insertions.count, insertions[next].segmentCount == index + 1 {
                     if let current = position {
                         let offset = insertions[next].offset
-                        if current < offset { steps.append(.text(current..<offset, segment: index)) }
+                        if current < offset {
+                            steps.append(.text(current..<offset, segment: index, stackClass: stackClass(segment.stack)))
+                        }
                         position = offset
                     }
-                    steps.append(.insertion(next))
+                    steps.append(.insertion(next, stackClass: stackClass(insertions[next].stack)))
                     next += 1
                 }
                 if let current = position, case let .text(range) = segment.content, current < range.upperBound {
-                    steps.append(.text(current..<range.upperBound, segment: index))
+                    steps.append(.text(current..<range.upperBound, segment: index,
+                                       stackClass: stackClass(segment.stack)))
                 }
             }
-            return steps
+            return (steps, stacks)
         }
 
         /// The diagnostics sorted by offset, those at the same offset in the order they were found.

@@ -42,6 +42,11 @@ extension Substring: StyledTextArgument {
 }
 
 extension StyledTextArgument {
+    /// The argument when it is a `String`, found by comparing types (see ``appendIfString(to:stack:)``).
+    var stringValue: String? {
+        Self.self == String.self ? unsafeBitCast(self, to: String.self) : nil
+    }
+
     /// Appends the argument as plain text when it is a `String` or a `Substring`, and says whether it was one.
     ///
     /// A string is plain text whatever the specifier (its ``styledText(formattedAs:)`` is `StyledText(self)`), so

@@ -59,19 +59,20 @@ extension StyledText.Template {
             guard let translated = translatedPlaceholders[index] else {
                 inSource.append(PendingDiagnostic(kind: .missingPlaceholder,
                                                   utf8Offset: placeholder.sourceRange.lowerBound,
-                                                  subject: "%\(index + 1)$" + placeholder.specifier.dropFirst()))
+                                                  subject: placeholder.spelling(in: source, positional: true)))
                 continue
             }
             if translated.kind != placeholder.kind {
                 inTranslation.append(PendingDiagnostic(kind: .changedPlaceholder,
                                                        utf8Offset: translated.sourceRange.lowerBound,
-                                                       subject: "\(placeholder.spelling) became \(translated.spelling)"))
+                                                       subject: placeholder.spelling(in: source) + " became "
+                                                           + translated.spelling(in: translation.source)))
             }
         }
         for (index, placeholder) in translatedPlaceholders.sorted(by: { $0.key < $1.key })
         where sourcePlaceholders[index] == nil {
             inTranslation.append(PendingDiagnostic(kind: .extraPlaceholder, utf8Offset: placeholder.sourceRange.lowerBound,
-                                                   subject: placeholder.spelling))
+                                                   subject: placeholder.spelling(in: translation.source)))
         }
         return Self.locate(inTranslation, dropped: translation.program.droppedDiagnostics, in: translation.source)
             + Self.locate(inSource, dropped: 0, in: source)

@@ -19,6 +19,8 @@ struct TemplateBuilder {
     /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
     /// invalidates the nodes above it, which are rebuilt only when text needs them.
     private var validPrefix = 0
+    /// The last argument inserted, when it was a `String`: see `insert(…, lastString:)`.
+    private var lastString: LastString?
 
     /// Where an argument goes in the skeleton: after `segmentCount` segments, at UTF-8 `offset` of its text.
     struct Insertion: Sendable {
@@ -82,8 +84,8 @@ struct TemplateBuilder {
                     // Static, with the arguments passed in: calling an instance method while `buffer` is
                     // borrowed inout would copy `buffer` (the whole text so far) for every placeholder.
                     let stack = currentStack()
-                    Self.insert(placeholder, arguments: arguments, isolatesArguments: isolatesArguments, stack: stack,
-                                into: &buffer)
+                    Self.insert(placeholder, from: source, arguments: arguments, isolatesArguments: isolatesArguments,
+                                stack: stack, into: &buffer, lastString: &lastString)
                 }
             case let .open(tagIndex):
                 let tag = program.tags[tagIndex]
@@ -99,7 +101,8 @@ struct TemplateBuilder {
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                buffer.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
+                buffer.appendSegment(.element(StyledText.Segment.Element(attribute(of: program.tags[tagIndex]))),
+                                     stack: currentStack())
             }
         }
     }
@@ -128,18 +131,30 @@ struct TemplateBuilder {
         }
     }
 
+    /// A `String` argument and its position, kept between insertions.
+    typealias LastString = (index: Int, string: String)
+
     /// Inserts the argument for `placeholder`, or its spelling when there is no such argument.
-    static func insert(_ placeholder: Placeholder, arguments: [any StyledTextArgument]?, isolatesArguments: Bool,
-                       stack: AttributeStack, into text: inout StyledTextBuffer) {
+    ///
+    /// `lastString` remembers the last `String` argument, so that a placeholder repeated (`%1$@` a thousand times)
+    /// inserts it again without opening the existential and checking its type every time.
+    static func insert(_ placeholder: Placeholder, from source: String, arguments: [any StyledTextArgument]?,
+                       isolatesArguments: Bool, stack: AttributeStack, into text: inout StyledTextBuffer,
+                       lastString: inout LastString?) {
         guard let arguments, placeholder.argumentIndex < arguments.count else {
-            text.appendText(placeholder.spelling, stack: stack)
+            text.appendText(placeholder.spelling(in: source), stack: stack)
             return
         }
         let index = placeholder.argumentIndex
         if isolatesArguments { text.appendText("\u{2068}", stack: stack) }
         // Called on the element in place: `let argument = arguments[index]` copied the existential out of the array.
-        if !arguments[index].appendIfString(to: &text, stack: stack) {
-            text.append(arguments[index].styledText(formattedAs: placeholder.specifier), inside: stack)
+        if let last = lastString, last.index == index {
+            text.appendText(last.string, stack: stack)
+        } else if let string = arguments[index].stringValue {
+            text.appendText(string, stack: stack)
+            lastString = (index, string)
+        } else if !arguments[index].appendIfString(to: &text, stack: stack) {
+            text.append(arguments[index].styledText(formattedAs: placeholder.specifier(in: source)), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
     }
@@ -157,9 +172,9 @@ struct TemplateBuilder {
                     if placeholder.argumentIndex < arguments.count {
                         // Inserted as data: the argument's plain text, never decoded or parsed.
                         value += arguments[placeholder.argumentIndex]
-                            .styledText(formattedAs: placeholder.specifier).plainText
+                            .styledText(formattedAs: placeholder.specifier(in: source)).plainText
                     } else {
-                        value += placeholder.spelling
+                        value += placeholder.spelling(in: source)
                     }
                 }
             }
@@ -167,7 +182,15 @@ struct TemplateBuilder {
         return StyledText.Attribute(lowercasedName: tag.attribute.name, parameters: parameters, action: nil)
     }
 
+    /// Inlined for the usual case, every open tag's node already built (or no tag open); reads the innermost
+    /// node in place, where `open.last?.node` copied the whole entry, attribute and all.
+    @inline(__always)
     private mutating func currentStack() -> AttributeStack {
+        guard validPrefix == open.count else { return rebuiltStack() }
+        return AttributeStack(top: open.isEmpty ? nil : open[open.count - 1].node)
+    }
+
+    private mutating func rebuiltStack() -> AttributeStack {
         if validPrefix < open.count {
             var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
             for index in validPrefix..<open.count {

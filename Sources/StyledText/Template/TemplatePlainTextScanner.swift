@@ -96,7 +96,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         // Without arguments a placeholder stays as its spelling, which is its source unless a position has leading
         // zeros (`%01$@` is spelled `%1$@`).
         if placeholder.isPositional, bytes[start + 1] == UInt8(ascii: "0") {
-            output.append(contentsOf: placeholder.spelling)
+            output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
         } else {
             output.append(UnsafeBufferPointer(rebasing: bytes[placeholder.sourceRange]))
         }

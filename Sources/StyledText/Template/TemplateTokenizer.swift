@@ -504,7 +504,7 @@ struct TemplateTokenizer {
             values[parameterName] = pieces.reduce(into: "") { result, piece in
                 switch piece {
                 case let .text(text): result += text
-                case let .placeholder(placeholder): result += placeholder.spelling
+                case let .placeholder(placeholder): result += placeholder.spelling(in: source)
                 }
             }
         }

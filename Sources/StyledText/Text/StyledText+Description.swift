@@ -18,7 +18,7 @@ extension StyledText: CustomStringConvertible, CustomDebugStringConvertible {
             switch segment.content {
             case let .text(range): line = "text " + Attribute.quoted(String(substring(range)))
             case let .image(image): line = image.description
-            case let .element(element): line = "element " + element.description
+            case let .element(element): line = "element " + element.attribute.description
             }
             if !segment.stack.isEmpty {
                 line += " [" + segment.stack.attributes.map(\.description).joined(separator: ", ") + "]"

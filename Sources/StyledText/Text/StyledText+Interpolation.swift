@@ -58,7 +58,14 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - value: The value, shown by its `description`.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T, _ attributes: Attribute...) {
-            buffer.appendText(value.description, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            let stack = AttributeStack.empty.pushing(contentsOf: attributes)
+            // Counts are the usual value: their digits written straight into the text cost a tenth of making
+            // `description`, a string of its own.
+            if T.self == Int.self {
+                buffer.appendText(decimal: unsafeBitCast(value, to: Int.self), stack: stack)
+            } else {
+                buffer.appendText(value.description, stack: stack)
+            }
         }
 
         /// Appends another styled text, nesting its attributes inside the ones given: `\(name, .important)`.
@@ -85,7 +92,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - element: The element, such as `.tag("icon", ["name": "star"])`.
         ///   - attributes: Attributes around it, outermost first.
         public mutating func appendInterpolation(element: Attribute, _ attributes: Attribute...) {
-            buffer.appendSegment(.element(element), stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            buffer.appendSegment(.element(Segment.Element(element)), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
     }
 }

@@ -36,7 +36,7 @@ extension StyledText {
             switch segment.content {
             case let .text(range): result.append(.text(String(substring(range)), attributes: cache.attributes))
             case let .image(image): result.append(.image(image, attributes: cache.attributes))
-            case let .element(element): result.append(.element(element, attributes: cache.attributes))
+            case let .element(element): result.append(.element(element.attribute, attributes: cache.attributes))
             }
         }
         return result

@@ -34,6 +34,13 @@ struct StyledTextBuffer {
         textAppended(from: start, stack: stack)
     }
 
+    /// Appends an integer's decimal digits, as `description` writes them, with the given attributes.
+    mutating func appendText(decimal value: Int, stack: AttributeStack) {
+        let start = bytes.count
+        bytes.append(decimal: value)
+        textAppended(from: start, stack: stack)
+    }
+
     /// Appends text that `write` appends as UTF-8 bytes (whole scalars), with the given attributes.
     mutating func appendText(stack: AttributeStack, _ write: (inout [UInt8]) -> Void) {
         let start = bytes.count
@@ -71,6 +78,7 @@ struct StyledTextBuffer {
 
     /// Records that the bytes from `start` to the end are text with the given attributes: the last segment takes
     /// them when it is text with equal attributes, which keeps equal neighbours coalesced.
+    @inline(__always)
     private mutating func textAppended(from start: Int, stack: AttributeStack) {
         guard start < bytes.count else { return }
         let top = stack.top.map(ObjectIdentifier.init)

@@ -11,8 +11,15 @@ struct TextBytes {
     private typealias InlineStorage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     private var inline: InlineStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    /// The bytes once they no longer fit inline; unused until then.
+    /// The bytes once they no longer fit inline (the first `count`), unused until then. Its elements past `count`
+    /// are spare room, initialised to zero, so that appending is a copy into the array rather than
+    /// `append(contentsOf:)`, which costs about a hundred instructions before it copies anything.
     private var array: [UInt8] = []
+    /// How much spare room the array gains when it runs out: doubling while pieces are appended (amortised O(1)),
+    /// and back to the minimum after a write through the array drops it, so that a template alternating decoded
+    /// text and pieces zeroes about what it appends, not the array's whole capacity each time.
+    private var spareRoomStep = Self.minimumSpareRoomStep
+    private static let minimumSpareRoomStep = 64
     private var isInline = true
     /// The number of bytes.
     private(set) var count = 0
@@ -29,15 +36,19 @@ struct TextBytes {
             if piece.count <= Self.inlineCapacity - count {
                 let offset = count
                 withUnsafeMutableBytes(of: &inline) { storage in
-                    (storage.baseAddress! + offset).copyMemory(from: source, byteCount: piece.count)
+                    Self.copy(source, count: piece.count, to: storage.baseAddress! + offset)
                 }
                 count += piece.count
                 return
             }
             moveToArray(capacity: count + piece.count)
         }
-        array.append(contentsOf: piece)
-        count = array.count
+        let offset = count
+        if array.count - offset < piece.count { grow(toHold: offset + piece.count) }
+        array.withUnsafeMutableBufferPointer { storage in
+            Self.copy(source, count: piece.count, to: UnsafeMutableRawPointer(storage.baseAddress! + offset))
+        }
+        count = offset + piece.count
     }
 
     /// Appends a string's UTF-8 bytes, in one block when they are contiguous (native strings always are).
@@ -54,9 +65,31 @@ struct TextBytes {
         }
     }
 
+    /// Appends an integer's decimal digits, with a `-` when it is negative: what `description` gives.
+    mutating func append(decimal value: Int) {
+        // Written backwards from the end of 24 bytes: `Int.min` has 19 digits and a sign.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { storage in
+            var position = storage.count
+            var magnitude = value.magnitude
+            repeat {
+                position -= 1
+                storage[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                position -= 1
+                storage[position] = UInt8(ascii: "-")
+            }
+            append(UnsafeBufferPointer(rebasing: storage.bindMemory(to: UInt8.self)[position...]))
+        }
+    }
+
     /// Lets `write` append UTF-8 bytes to the array (the bytes move there first if they are inline).
     mutating func append(_ write: (inout [UInt8]) -> Void) {
         if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }
+        array.removeLast(array.count - count)  // The spare room; `removeLast` keeps the capacity.
+        spareRoomStep = Self.minimumSpareRoomStep
         write(&array)
         count = array.count
     }
@@ -64,9 +97,13 @@ struct TextBytes {
     /// The bytes as a string. Every writer appends whole scalars of valid UTF-8 (slices of valid strings cut next
     /// to ASCII bytes, encoded scalars), so they are not validated again.
     func makeString() -> String {
-        guard isInline else { return array.withUnsafeBufferPointer(String.init(builtFromValidUTF8:)) }
-        var inline = inline
         let count = count
+        guard isInline else {
+            return array.withUnsafeBufferPointer { array in
+                String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: array[..<count]))
+            }
+        }
+        var inline = inline
         return withUnsafeBytes(of: &inline) { storage in
             String(builtFromValidUTF8: UnsafeBufferPointer(start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                                            count: count))
@@ -79,6 +116,35 @@ struct TextBytes {
         withUnsafeBytes(of: &inline) { storage in
             array.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[..<count]))
         }
+        array.append(contentsOf: repeatElement(0, count: array.capacity - count))
         isInline = false
+    }
+
+    /// Copies bytes between buffers that do not overlap. Up to 16 bytes (most pieces: words, names, numbers)
+    /// as two overlapping loads and stores; a call to `memmove` cost more than such a copy.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutableRawPointer) {
+        let source = UnsafeRawPointer(source)
+        func copyEnds<Word: FixedWidthInteger>(_: Word.Type) {
+            let size = MemoryLayout<Word>.size
+            let head = source.loadUnaligned(as: Word.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - size, as: Word.self)
+            destination.storeBytes(of: head, as: Word.self)
+            destination.storeBytes(of: tail, toByteOffset: count - size, as: Word.self)
+        }
+        switch count {
+        case 0: break
+        case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        case 2..<4: copyEnds(UInt16.self)
+        case 4..<8: copyEnds(UInt32.self)
+        case 8...16: copyEnds(UInt64.self)
+        default: destination.copyMemory(from: source, byteCount: count)
+        }
+    }
+
+    /// Makes spare room for at least `capacity` bytes in all, and ``spareRoomStep`` more.
+    private mutating func grow(toHold capacity: Int) {
+        array.append(contentsOf: repeatElement(0, count: capacity + spareRoomStep - array.count))
+        spareRoomStep = Swift.min(2 * spareRoomStep, Swift.max(capacity, Self.minimumSpareRoomStep))
     }
 }

@@ -26,6 +26,18 @@ import Testing
         #expect(StyledText(template: "%@ %@ %1$@", "a", "b").plainText == "a b a")
     }
 
+    @Test func repeatedStringArgumentsNeverStandInForOthers() {
+        // The builder remembers the last `String` argument for repeated placeholders: any other argument in
+        // between, of any type, and every new fill must still be inserted as itself.
+        let arguments: [any StyledTextArgument] = ["a", Substring("b"), 7, StyledText("\("d", .important)")]
+        let text = StyledText(template: "%1$@%1$@%2$@%1$@%3$@%3$@%2$@%4$@%1$@", arguments: arguments)
+        #expect(text.plainText == "aaba77bda")
+        let template = StyledText.Template("<b>%1$@</b>%1$@%2$@%1$@")
+        #expect(template("x", "y").plainText == "xxyx")
+        #expect(template("z", "x").plainText == "zzxz")
+        #expect(template("z", "x").parts == [.text("z", attributes: [.tag("b")]), .text("zxz", attributes: [])])
+    }
+
     @Test func typedPlaceholders() {
         let text = StyledText(template: "%d|%ld|%lld|%u|%.2f|%lf|%i|%5d|%x|%@|%@|%%", 1, 2, 3, 4, 3.14159, 2.5, -7, 42, 255,
                               1.5, 10)
@@ -49,6 +61,17 @@ import Testing
         #expect(fields == [String(repeating: " ", count: 98) + "42", "1.5" + String(repeating: "0", count: 99),
                            String(repeating: "0", count: 99) + "7", "8" + String(repeating: " ", count: 99), "    9",
                            "42"])
+    }
+
+    @Test func specifiersAreReadBackFromTheTemplateInTextAndParameters() {
+        // Placeholders keep offsets, not strings: each specifier is read back from the template when it is
+        // formatted or spelled, in parameter values as in text, with the position normalised.
+        let template = StyledText.Template("<a title='%02$-6.1f|'>%1$+d</a> %03$05.1lf")
+        let text = template(7, 2.5)
+        #expect(text.plainText == "+7 %3$05.1lf")
+        #expect(text.parts.first?.attributes.first?["title"] == "2.5   |")
+        #expect(template.diagnostics(argumentCount: 2).map(\.subject) == ["%3$05.1lf"])
+        #expect(StyledText(template: "%@|%d|%5@", "x", 3, "y").plainText == "x|3|y")
     }
 
     @Test func groupingFlagKeepsTheValue() {
@@ -108,6 +131,30 @@ import Testing
             #expect(StyledText.Template(source).filled(with: arguments) == StyledText(template: source, arguments: arguments),
                     "\(source)")
         }
+    }
+
+    @Test func stringFillingAgreesWithOneShotParsingEverywhere() {
+        // `String` arguments take the fast fill, whose coalescing was worked out at parse time: empty arguments
+        // between equal stacks must join them, images and elements must split them, as one-shot parsing does.
+        let templates = ["%@", "%@%@", "a%@b", "<b>%@</b>%@", "%@<br>%@", "<br>%@<br>", "<b>x%@y</b>z%@", "%@<b></b>%@",
+                         "<i>a<b>%@</b>%@</i>%@", "%3$@%1$@%2$@", "<b>%@<br></b>%@", "<b>a</b>%@<b>c</b>", "%@<b>x</b>",
+                         "<b>%@</b>%@<b>%@</b>", "a<br/>%@<br/>b", "<i>%2$@</i><i>%2$@</i>%1$@"]
+        let argumentSets: [[String]] = [["1", "2", "3"], ["", "", ""], ["", "x", ""], ["é", "", "ß"],
+                                        [String(repeating: "long ü ", count: 40), "<b>", "&amp;"]]
+        for source in templates {
+            let template = StyledText.Template(source)
+            for strings in argumentSets {
+                let arguments: [any StyledTextArgument] = strings
+                let expected = StyledText(template: source, arguments: arguments)
+                #expect(template.filled(withStrings: arguments) == expected, "\(source) \(strings)")
+                #expect(template.filled(with: arguments).parts == expected.parts, "\(source) \(strings)")
+            }
+        }
+        // Anything else fills in full: another type, a missing argument, isolation.
+        #expect(StyledText.Template("%@ %@").filled(withStrings: ["a", 1]) == nil)
+        #expect(StyledText.Template("%@ %@")("a", 1).plainText == "a 1")
+        #expect(StyledText.Template("%@ %@").filled(withStrings: ["a"]) == nil)
+        #expect(StyledText.Template("%@ %@")("a").plainText == "a %@")
     }
 
     @Test func argumentsCanBeIsolatedForBidirectionalText() {

@@ -65,6 +65,47 @@ import Testing
         #expect(TextBytes(capacity: 1_000).makeString() == "")
     }
 
+    @Test func arrayBytesGrowPastTheirSpareRoomAndMixWithWrites() {
+        // In the array the bytes keep zeroed spare room after `count`: appends of every size, writes through the
+        // array and growth must never show it nor lose a byte.
+        var bytes = TextBytes(capacity: 200)
+        var expected = ""
+        for index in 0..<300 {
+            let piece = index % 7 == 0 ? String(repeating: "ß", count: index) : "\(index),"
+            if index % 5 == 0 {
+                bytes.append { $0.append(contentsOf: piece.utf8) }
+            } else {
+                bytes.append(piece)
+            }
+            expected += piece
+            #expect(bytes.count == expected.utf8.count)
+        }
+        #expect(bytes.makeString() == expected)
+    }
+
+    @Test func piecesOfEveryShortLengthCopyExactly() {
+        // Pieces of up to 16 bytes are copied as overlapping words: every length, inline, across the move to the
+        // array, and in the array.
+        for capacity in [0, 1_000] {
+            var bytes = TextBytes(capacity: capacity)
+            var expected = ""
+            for length in 0...20 {
+                let piece = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + ($0 + length) % 26))) })
+                bytes.append(piece)
+                expected += piece
+            }
+            #expect(bytes.makeString() == expected)
+        }
+    }
+
+    /// Interpolated `Int`s are written digit by digit into the text, not through `description`.
+    @Test(arguments: [0, 7, -1, 10, -10, 1_234_567_890, Int.max, Int.min])
+    func integersInterpolateAsTheirDescription(_ value: Int) {
+        let text: StyledText = "n=\(value, .important)."
+        #expect(text.plainText == "n=" + value.description + ".")
+        #expect(text.parts[1] == .text(value.description, attributes: [.important]))
+    }
+
     @Test func textAfterAnInterpolatedStyledTextCoalescesWithItsLastPart() {
         let plain = StyledText("ab")
         #expect(("\(plain)cd" as StyledText).parts == [.text("abcd", attributes: [])])
