@@ -86,11 +86,11 @@ struct TemplateBuilder {
                                 into: &buffer)
                 }
             case let .open(tagIndex):
-                let tag = program.tags[tagIndex]
-                if tag.keep {
-                    open.append((attribute(of: tag), tagIndex, nil))
+                // The tag's fields read in place: copying the whole tag out of the array cost more than the rest.
+                if program.tags[tagIndex].keep {
+                    open.append((attribute(ofTag: tagIndex), tagIndex, nil))
                 } else {
-                    appendVerbatim(tag.sourceRange, bytes: bytes, stack: currentStack())
+                    appendVerbatim(program.tags[tagIndex].sourceRange, bytes: bytes, stack: currentStack())
                 }
             case let .close(tagIndex):
                 // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
@@ -99,7 +99,7 @@ struct TemplateBuilder {
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                buffer.appendSegment(.element(attribute(of: program.tags[tagIndex])), stack: currentStack())
+                buffer.appendSegment(.element(attribute(ofTag: tagIndex)), stack: currentStack())
             }
         }
     }
@@ -145,8 +145,11 @@ struct TemplateBuilder {
     }
 
     /// The tag's attribute, with placeholders in its parameters filled when arguments are known.
-    private func attribute(of tag: TemplateTag) -> StyledText.Attribute {
-        guard let arguments, !tag.dynamicParameters.isEmpty else { return tag.attribute }
+    private func attribute(ofTag tagIndex: Int) -> StyledText.Attribute {
+        guard let arguments, !program.tags[tagIndex].dynamicParameters.isEmpty else {
+            return program.tags[tagIndex].attribute
+        }
+        let tag = program.tags[tagIndex]
         var parameters = tag.attribute.parameters
         for parameter in tag.dynamicParameters {
             parameters[parameter.name] = parameter.pieces.reduce(into: "") { value, piece in
