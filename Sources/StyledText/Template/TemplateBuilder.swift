@@ -19,6 +19,9 @@ struct TemplateBuilder {
     /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
     /// invalidates the nodes above it, which are rebuilt only when text needs them.
     private var validPrefix = 0
+    /// Every node built, so that equal stacks (rebuilt after a misnested end tag, or the same tags opened again)
+    /// are the same nodes.
+    private var nodes = AttributeNodeTable()
 
     /// Where an argument goes in the skeleton: after `segmentCount` segments, at UTF-8 `offset` of its text.
     struct Insertion: Sendable {
@@ -174,7 +177,7 @@ struct TemplateBuilder {
         if validPrefix < open.count {
             var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
             for index in validPrefix..<open.count {
-                let node = AttributeNode(open[index].attribute, parent: parent)
+                let node = nodes.node(open[index].attribute, parent: parent)
                 open[index].node = node
                 parent = node
             }
