@@ -21,16 +21,19 @@ struct AttributeNodeTable {
 
     /// The node for `attribute` pushed on `parent`: after the first few, an equal one made before if there is one.
     @inline(__always)
-    mutating func node(_ attribute: consuming StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+    mutating func node(_ attribute: borrowing StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
         // A tappable's closure is not part of its equality: never hand one out for another.
         guard unshared >= 8, attribute.action == nil else {
             unshared += 1
-            return AttributeNode(consume attribute, parent: parent)
+            return AttributeNode(copy attribute, parent: parent)
         }
-        return sharedNode(consume attribute, parent: parent)
+        return sharedNode(attribute, parent: parent)
     }
 
-    private mutating func sharedNode(_ attribute: consuming StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+    // Inlined, with the attribute borrowed: called out of line, the caller copied the attribute out of its array
+    // (three retains and releases) for every lookup, even the ones that find a node.
+    @inline(__always)
+    private mutating func sharedNode(_ attribute: borrowing StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
         if (count + 1) * 2 > slots.count { grow() }
         let hash = AttributeNode.structuralHash(parent: parent, attribute) | 1
         let mask = slots.count - 1
@@ -42,7 +45,7 @@ struct AttributeNodeTable {
             }
             slot = (slot + 1) & mask
         }
-        let node = AttributeNode(consume attribute, parent: parent)
+        let node = AttributeNode(copy attribute, parent: parent)
         slots[slot] = (hash, node)
         count += 1
         return node
