@@ -279,6 +279,9 @@ struct TemplateTokenizer {
                 return nil
             }
             flushText(textStart..<start)
+            // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics it
+            // needs no name (the end tags after a misnesting limit closed everything).
+            guard !open.isEmpty || collectsDiagnostics else { return tagEnd }
             endTag(named: tagName(start + 2..<nameEnd), at: start)
             return tagEnd
         }
@@ -452,6 +455,9 @@ struct TemplateTokenizer {
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
             diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
+            // Counts are only needed once nesting is deep (`startTag` rebuilds them past 32 open tags): with few
+            // left open, drop them rather than update them for every tag closed here.
+            if position <= 32 { openCounts = nil }
             while open.count > position + 1 { close(open.removeLast()) }
             close(open.removeLast())
             return
