@@ -82,6 +82,9 @@ struct TemplateTokenizer {
     /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
     /// its name is open.
     private var openCounts: [String: Int]?
+    /// The counts' storage while they are dropped, emptied: markup that nests deep again and again (blocks of
+    /// hundreds of tags) then refills it instead of growing a dictionary from nothing each time.
+    private var spareCounts: [String: Int] = [:]
     private var nextArgument = 0
     /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
     private var failedGreaterThanFrom = Int.max
@@ -433,7 +436,10 @@ struct TemplateTokenizer {
         if openCounts != nil {
             openCounts?[name, default: 0] += 1
         } else if open.count > 32 {
-            openCounts = Dictionary(open.map { ($0.name, 1) }, uniquingKeysWith: +)
+            var counts = spareCounts
+            spareCounts = [:]  // so that `counts` holds the only reference and fills in place
+            for (openName, _) in open { counts[openName, default: 0] += 1 }
+            openCounts = counts
         }
     }
 
@@ -457,7 +463,7 @@ struct TemplateTokenizer {
             diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
             // Counts are only needed once nesting is deep (`startTag` rebuilds them past 32 open tags): with few
             // left open, drop them rather than update them for every tag closed here.
-            if position <= 32 { openCounts = nil }
+            if position <= 32 { dropOpenCounts() }
             while open.count > position + 1 { close(open.removeLast()) }
             close(open.removeLast())
             return
@@ -478,11 +484,19 @@ struct TemplateTokenizer {
         if open.isEmpty {
             // Nothing open: every end tag until the next start tag is stray, found so by an empty search. The
             // counts are rebuilt if the markup nests deep again.
-            openCounts = nil
+            dropOpenCounts()
         } else {
             openCounts?[closed.name, default: 1] -= 1
         }
         if !stripsMarkup { program.tokens.append(.close(closed.tag)) }
+    }
+
+    /// Stops counting open tags by name, keeping the storage for when nesting gets deep again.
+    private mutating func dropOpenCounts() {
+        guard var counts = openCounts else { return }
+        openCounts = nil
+        counts.removeAll(keepingCapacity: true)
+        spareCounts = counts
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
