@@ -148,11 +148,17 @@ struct TemplateBuilder {
     }
 
     /// The tag's attribute, with placeholders in its parameters filled when arguments are known.
+    // Inlined, with the filling apart: called from the mutating `run`, a method call copied the whole builder.
+    @inline(__always)
     private func attribute(ofTag tagIndex: Int) -> StyledText.Attribute {
         guard let arguments, !program.tags[tagIndex].dynamicParameters.isEmpty else {
             return program.tags[tagIndex].attribute
         }
-        let tag = program.tags[tagIndex]
+        return Self.filledAttribute(of: program.tags[tagIndex], arguments: arguments)
+    }
+
+    /// The tag's attribute with the placeholders in its parameters filled.
+    private static func filledAttribute(of tag: TemplateTag, arguments: [any StyledTextArgument]) -> StyledText.Attribute {
         var parameters = tag.attribute.parameters
         for parameter in tag.dynamicParameters {
             parameters[parameter.name] = parameter.pieces.reduce(into: "") { value, piece in
