@@ -382,8 +382,8 @@ struct TemplateTokenizer {
                     scannedParameters.append((name, value))
                 }
             } else {
-                if seenNames == nil { seenNames = Set(scannedParameters.map { lowercasedName($0.name) }) }
-                if seenNames?.insert(lowercasedName(name)).inserted == true { scannedParameters.append((name, value)) }
+                if seenNames == nil { seenNames = Set(scannedParameters.map { Self.lowercasedName($0.name, in: bytes) }) }
+                if seenNames?.insert(Self.lowercasedName(name, in: bytes)).inserted == true { scannedParameters.append((name, value)) }
             }
         }
     }
@@ -552,7 +552,7 @@ struct TemplateTokenizer {
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
         for (nameRange, valueRange) in scannedParameters {
-            let parameterName = lowercasedName(nameRange)
+            let parameterName = Self.lowercasedName(nameRange, in: bytes)
             guard let valueRange, !valueRange.isEmpty else {
                 values[parameterName] = ""
                 continue
@@ -748,13 +748,15 @@ struct TemplateTokenizer {
         if let (previousRange, name) = lastTagNames.1, bytes[previousRange].elementsEqual(bytes[range]) {
             return name
         }
-        let name = lowercasedName(range)
+        let name = Self.lowercasedName(range, in: bytes)
         lastTagNames = ((range, name), lastTagNames.0)
         return name
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
-    private func lowercasedName(_ range: Range<Int>) -> String {
+    ///
+    /// Static, as `scanName(in:from:)` is.
+    private static func lowercasedName(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
             return String(decoding: slice, as: UTF8.self)
