@@ -325,6 +325,8 @@ struct TemplateTokenizer {
     private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
         let end = bytes.count
         var index = start
+        // `<b>`, `</b>` (most tags): nothing to scan and nothing to clear.
+        if index < end, bytes[index] == UInt8(ascii: ">"), scannedParameters.isEmpty { return index + 1 }
         if !scannedParameters.isEmpty { scannedParameters.removeAll(keepingCapacity: true) }
         // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
         // 100,000 distinct parameters quadratic.
