@@ -21,6 +21,9 @@ struct TemplateBuilder {
     private var validPrefix = 0
     /// The last argument inserted, when it was a `String`: see `insert(…, lastString:)`.
     private var lastString: LastString?
+    /// Every node built, so that equal stacks (rebuilt after a misnested end tag, or the same tags opened again)
+    /// are the same nodes.
+    private var nodes = AttributeNodeTable()
 
     /// Where an argument goes in the skeleton: after `segmentCount` segments, at UTF-8 `offset` of its text.
     struct Insertion: Sendable {
@@ -88,11 +91,11 @@ struct TemplateBuilder {
                                 stack: stack, into: &buffer, lastString: &lastString)
                 }
             case let .open(tagIndex):
-                let tag = program.tags[tagIndex]
-                if tag.keep {
-                    open.append((attribute(of: tag), tagIndex, nil))
+                // The tag's fields read in place: copying the whole tag out of the array cost more than the rest.
+                if program.tags[tagIndex].keep {
+                    open.append((attribute(ofTag: tagIndex), tagIndex, nil))
                 } else {
-                    appendVerbatim(tag.sourceRange, bytes: bytes, stack: currentStack())
+                    appendVerbatim(program.tags[tagIndex].sourceRange, bytes: bytes, stack: currentStack())
                 }
             case let .close(tagIndex):
                 // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
@@ -101,7 +104,7 @@ struct TemplateBuilder {
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                buffer.appendSegment(.element(StyledText.Segment.Element(attribute(of: program.tags[tagIndex]))),
+                buffer.appendSegment(.element(StyledText.Segment.Element(attribute(ofTag: tagIndex))),
                                      stack: currentStack())
             }
         }
@@ -160,8 +163,18 @@ struct TemplateBuilder {
     }
 
     /// The tag's attribute, with placeholders in its parameters filled when arguments are known.
-    private func attribute(of tag: TemplateTag) -> StyledText.Attribute {
-        guard let arguments, !tag.dynamicParameters.isEmpty else { return tag.attribute }
+    // Inlined, with the filling apart: called from the mutating `run`, a method call copied the whole builder.
+    @inline(__always)
+    private func attribute(ofTag tagIndex: Int) -> StyledText.Attribute {
+        guard let arguments, !program.tags[tagIndex].dynamicParameters.isEmpty else {
+            return program.tags[tagIndex].attribute
+        }
+        return Self.filledAttribute(of: program.tags[tagIndex], arguments: arguments, source: source)
+    }
+
+    /// The tag's attribute with the placeholders in its parameters filled.
+    private static func filledAttribute(of tag: TemplateTag, arguments: [any StyledTextArgument],
+                                        source: String) -> StyledText.Attribute {
         var parameters = tag.attribute.parameters
         for parameter in tag.dynamicParameters {
             parameters[parameter.name] = parameter.pieces.reduce(into: "") { value, piece in
@@ -194,7 +207,7 @@ struct TemplateBuilder {
         if validPrefix < open.count {
             var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
             for index in validPrefix..<open.count {
-                let node = AttributeNode(open[index].attribute, parent: parent)
+                let node = nodes.node(open[index].attribute, parent: parent)
                 open[index].node = node
                 parent = node
             }

@@ -148,7 +148,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     private mutating func finish() -> String {
         let options = tokenizer.options
         let literal = open.filter {
-            !$0.hasParameters && !options.knownTagNames.contains(tokenizer.lowercasedName($0.name))
+            !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         guard !literal.isEmpty else { return output.string }
         var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })

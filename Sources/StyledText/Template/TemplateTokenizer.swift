@@ -76,6 +76,9 @@ struct TemplateTokenizer {
     /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
     /// its name is open.
     private var openCounts: [String: Int]?
+    /// The counts' storage while they are dropped, emptied: markup that nests deep again and again (blocks of
+    /// hundreds of tags) then refills it instead of growing a dictionary from nothing each time.
+    private var spareCounts: [String: Int] = [:]
     private var nextArgument = 0
     /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
     private var failedGreaterThanFrom = Int.max
@@ -248,7 +251,9 @@ struct TemplateTokenizer {
         case let .tag(name, tagEnd, isEnd, selfClosing):
             flushText(textStart..<start)
             if isEnd {
-                endTag(named: tagName(name), at: start)
+                // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
+                // it needs no name (the end tags after a misnesting limit closed everything).
+                if !open.isEmpty || collectsDiagnostics { endTag(named: tagName(name), at: start) }
                 return tagEnd
             }
             if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty, open.count >= options.maximumDepth,
@@ -264,8 +269,10 @@ struct TemplateTokenizer {
     }
 
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
+    ///
+    /// Static: as a method, calling it from a mutating one copied the whole tokenizer (300 bytes) per tag.
     @inline(__always)
-    static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start + 1
         while index < bytes.count, isNameByte(bytes[index]) {
             index += 1
@@ -364,8 +371,8 @@ struct TemplateTokenizer {
                     scannedParameters.append((name, value))
                 }
             } else {
-                if seenNames == nil { seenNames = Set(scannedParameters.map { lowercasedName($0.name) }) }
-                if seenNames?.insert(lowercasedName(name)).inserted == true { scannedParameters.append((name, value)) }
+                if seenNames == nil { seenNames = Set(scannedParameters.map { Self.lowercasedName($0.name, in: bytes) }) }
+                if seenNames?.insert(Self.lowercasedName(name, in: bytes)).inserted == true { scannedParameters.append((name, value)) }
             }
         }
     }
@@ -413,7 +420,10 @@ struct TemplateTokenizer {
         if openCounts != nil {
             openCounts?[name, default: 0] += 1
         } else if open.count > 32 {
-            openCounts = Dictionary(open.map { ($0.name, 1) }, uniquingKeysWith: +)
+            var counts = spareCounts
+            spareCounts = [:]  // so that `counts` holds the only reference and fills in place
+            for (openName, _) in open { counts[openName, default: 0] += 1 }
+            openCounts = counts
         }
     }
 
@@ -435,6 +445,9 @@ struct TemplateTokenizer {
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
             diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
+            // Counts are only needed once nesting is deep (`startTag` rebuilds them past 32 open tags): with few
+            // left open, drop them rather than update them for every tag closed here.
+            if position <= 32 { dropOpenCounts() }
             while open.count > position + 1 { close(open.removeLast()) }
             close(open.removeLast())
             return
@@ -455,11 +468,19 @@ struct TemplateTokenizer {
         if open.isEmpty {
             // Nothing open: every end tag until the next start tag is stray, found so by an empty search. The
             // counts are rebuilt if the markup nests deep again.
-            openCounts = nil
+            dropOpenCounts()
         } else {
             openCounts?[closed.name, default: 1] -= 1
         }
         program.tokens.append(.close(closed.tag))
+    }
+
+    /// Stops counting open tags by name, keeping the storage for when nesting gets deep again.
+    private mutating func dropOpenCounts() {
+        guard var counts = openCounts else { return }
+        openCounts = nil
+        counts.removeAll(keepingCapacity: true)
+        spareCounts = counts
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
@@ -485,7 +506,7 @@ struct TemplateTokenizer {
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
         for (nameRange, valueRange) in scannedParameters {
-            let parameterName = lowercasedName(nameRange)
+            let parameterName = Self.lowercasedName(nameRange, in: bytes)
             guard let valueRange, !valueRange.isEmpty else {
                 values[parameterName] = ""
                 continue
@@ -672,13 +693,15 @@ struct TemplateTokenizer {
         if let (previousRange, name) = lastTagNames.1, bytes[previousRange].elementsEqual(bytes[range]) {
             return name
         }
-        let name = lowercasedName(range)
+        let name = Self.lowercasedName(range, in: bytes)
         lastTagNames = ((range, name), lastTagNames.0)
         return name
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).
-    func lowercasedName(_ range: Range<Int>) -> String {
+    ///
+    /// Static, as `scanName(in:from:)` is.
+    static func lowercasedName(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !slice.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
             return String(decoding: slice, as: UTF8.self)

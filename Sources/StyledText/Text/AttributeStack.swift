@@ -100,13 +100,14 @@ final class AttributeNode: @unchecked Sendable {
         self.attribute = attribute
         self.parent = parent
         self.depth = (parent?.depth ?? 0) + 1
-        self.structuralHash = Self.mix(parent?.structuralHash ?? 0, attribute)
+        self.structuralHash = Self.structuralHash(parent: parent, attribute)
         self.holdsAction = attribute.action != nil || parent?.holdsAction == true
     }
 
-    /// The stack hash: the parent's, mixed with the attribute's ``StyledText/Attribute/contentHash``.
-    private static func mix(_ parentHash: Int, _ attribute: StyledText.Attribute) -> Int {
-        let parent = UInt64(bitPattern: Int64(parentHash))
+    /// The stack hash of `attribute` pushed on `parent`: the parent's, mixed with the attribute's
+    /// ``StyledText/Attribute/contentHash``.
+    static func structuralHash(parent node: AttributeNode?, _ attribute: StyledText.Attribute) -> Int {
+        let parent = UInt64(bitPattern: Int64(node?.structuralHash ?? 0))
         let hash = (parent &* 0x100_0000_01b3 ^ attribute.contentHash) &* 0x100_0000_01b3
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }

@@ -82,11 +82,19 @@ struct StyledTextBuffer {
     private mutating func textAppended(from start: Int, stack: AttributeStack) {
         guard start < bytes.count else { return }
         let top = stack.top.map(ObjectIdentifier.init)
-        if let openStart, top == openTop
-            // Distinct nodes may still be equal stacks (`\("a", .b)\("c", .b)`): compare them in full.
-            || (top != nil && openTop != nil && segments[segments.count - 1].stack == stack) {
-            segments[segments.count - 1].content = .text(openStart..<bytes.count)
-            return
+        if let openStart {
+            if top == openTop {
+                segments[segments.count - 1].content = .text(openStart..<bytes.count)
+                return
+            }
+            // Distinct nodes may still be equal stacks (`\("a", .b)\("c", .b)`): compare them in full. The segment
+            // then takes the newer stack, so that more text with it (a template builder shares equal nodes) extends
+            // the segment after one identity comparison.
+            if top != nil, openTop != nil, segments[segments.count - 1].stack == stack {
+                segments[segments.count - 1] = StyledText.Segment(content: .text(openStart..<bytes.count), stack: stack)
+                openTop = top
+                return
+            }
         }
         segments.append(StyledText.Segment(content: .text(start..<bytes.count), stack: stack))
         openStart = start

@@ -21,6 +21,20 @@ import Testing
         #expect(counter.calls < 40)
     }
 
+    @Test func manyStacksRevisitedInTurnKeepTheirOwnStyles() {
+        // More distinct stacks than the memo keeps inline, each met again later: found again by node, never
+        // another node's style.
+        var resolver = StyleResolver()
+        for index in 0..<40 { resolver = resolver.style("t\(index)", MarkupStyle(kern: Double(index))) }
+        let round = (0..<40).map { "<t\($0)>x</t\($0)> " }.joined()
+        let runs = resolver.runs(for: StyledText(template: String(repeating: round, count: 3)))
+        #expect(runs.count == 240)
+        for run in runs {
+            let expected = run.attributes.first.map { Double($0.name.dropFirst())! }
+            #expect(run.style.kern == expected)
+        }
+    }
+
     @Test func innerColourWins() {
         let resolver = StyleResolver()
             .style("outer", MarkupStyle(foregroundColor: .blue))

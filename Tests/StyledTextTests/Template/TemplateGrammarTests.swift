@@ -126,6 +126,23 @@ import Testing
         #expect(template.diagnostics.map(\.utf16Offset) == offsets)
     }
 
+    @Test func endTagsStayRightAfterAMisnestingLimitLeavesFewTagsOpen() {
+        // A misnesting limit that leaves at most 32 tags open drops the per-name counts before closing the rest;
+        // they are rebuilt when the markup nests deep again. End tags after everything closed are stray, found
+        // without their names when no diagnostics are collected.
+        let a = (0..<40).map { "<a\($0)>" }.joined(), b = (0..<40).map { "<b\($0)>" }.joined()
+        let input = a + "x</a5>" + b + "y</a2>z</a1>w</a0>v</b3>"
+        let names = { (prefix: String, range: Range<Int>) in range.map { StyledText.Attribute.tag("\(prefix)\($0)") } }
+        #expect(StyledText(template: input).parts == [
+            .text("x", attributes: names("a", 0..<40)),
+            .text("y", attributes: names("a", 0..<5) + names("b", 0..<40)),
+            .text("z", attributes: names("a", 0..<2)),
+            .text("w", attributes: names("a", 0..<1)),
+            .text("v", attributes: []),
+        ])
+        #expect(StyledText.Template(input).diagnostics.map(\.kind) == [.misnestingLimit, .misnestingLimit, .strayEndTag])
+    }
+
     @Test func defaultMaximumDepthIs1024() {
         let input = String(repeating: "<b>", count: 1030) + "x"
         let text = StyledText(template: input)
