@@ -97,8 +97,8 @@ final class SharedStyle: Sendable {
 }
 
 /// Styles already resolved in one call of `runs(for:)`, by attribute node: the last few in a small inline
-/// cache searched by identity, the rest in a dictionary created only when a text has many distinct stacks;
-/// and by inherited style and attribute, so that equal stacks built from different nodes resolve once (and
+/// cache searched by identity, the rest in a table by node address, allocated only when a text has many distinct
+/// stacks; and by inherited style and attribute, so that equal stacks built from different nodes resolve once (and
 /// misnested markup, which makes millions of nodes, makes only as many styles as there are distinct ones).
 ///
 /// Every entry holds its node: element content makes short-lived nodes, and a node freed during the call must
@@ -108,7 +108,9 @@ struct StyleMemo {
     private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
                          AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
     private var next = 0
-    private var overflow = NodeStyles()
+    /// The entries evicted from `recent`, by node address: misnested markup looks a handful of nodes up once per
+    /// run. Holds its nodes.
+    private var overflow = IdentityTable<AttributeNode, SharedStyle>()
     /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
     /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
     var byAttribute: [Key: SharedStyle] = [:]
@@ -142,11 +144,11 @@ struct StyleMemo {
             if recent.2 === node { return recent.3 }
             if recent.4 === node { return recent.5 }
             if recent.6 === node { return recent.7 }
-            return overflow.style(for: node)
+            return overflow.value(for: node)
         }
         set {
             guard let newValue else { return }
-            // The entry evicted from the inline cache moves to the dictionary, so nothing is resolved twice.
+            // The entry evicted from the inline cache moves to the table, so nothing is resolved twice.
             let evicted: (AttributeNode?, SharedStyle?)
             switch next {
             case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = newValue
@@ -156,60 +158,9 @@ struct StyleMemo {
             }
             next = (next + 1) & 3
             if let oldNode = evicted.0, let oldStyle = evicted.1 {
-                overflow.insert(oldStyle, for: oldNode)
+                overflow.setValue(oldStyle, for: oldNode)
             }
         }
-    }
-}
-
-/// Styles by node identity: a table probed by the node's address, because a `Dictionary` hashed every
-/// `ObjectIdentifier` with a seeded `Hasher` (misnested markup looks a handful of nodes up once per run). Holds its
-/// nodes, as `StyleMemo` does.
-private struct NodeStyles {
-    /// Each slot's node and style, or `nil` for an empty slot. The slot count is a power of two, at least twice the
-    /// entries.
-    private var slots: [(node: AttributeNode?, style: SharedStyle?)] = []
-    private var count = 0
-
-    func style(for node: AttributeNode) -> SharedStyle? {
-        guard count > 0 else { return nil }
-        let mask = slots.count - 1
-        var slot = Self.hash(node) & mask
-        while let stored = slots[slot].node {
-            if stored === node { return slots[slot].style }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    /// Adds or replaces the style of `node`.
-    mutating func insert(_ style: SharedStyle, for node: AttributeNode) {
-        if (count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var slot = Self.hash(node) & mask
-        while let stored = slots[slot].node {
-            if stored === node {
-                slots[slot].style = style
-                return
-            }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = (node, style)
-        count += 1
-    }
-
-    /// The node's address, multiplied so that its high bits (which the mask keeps after the shift) vary.
-    private static func hash(_ node: AttributeNode) -> Int {
-        let address = UInt(bitPattern: ObjectIdentifier(node))
-        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32)
-    }
-
-    /// Doubles the slots (32 to start with) and places every entry again.
-    private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: (nil, nil), count: max(32, 2 * old.count))
-        count = 0
-        for case let (node?, style?) in old { insert(style, for: node) }
     }
 }
 
