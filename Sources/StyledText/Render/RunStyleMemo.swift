@@ -20,7 +20,8 @@ struct RunStyleMemo<Value> {
     /// by an equal style; `nil` when there is none yet: then make one and ``insert(_:for:)`` it.
     @inline(__always)
     mutating func value(for run: UnsafePointer<StyledRun>) -> Value? {
-        if let value = byObject.value(forKey: IdentityTable<SharedStyle, Value>.key(of: run.pointee.shared)) { return value }
+        let key = IdentityTable<SharedStyle, Value>.key(of: run.pointee.shared)
+        if let value = byObject.value(forKey: key) { return value }
         return valueByStyle(for: run.pointee.shared)
     }
 
