@@ -42,24 +42,20 @@ extension Substring: StyledTextArgument {
 }
 
 extension StyledTextArgument {
-    /// The argument when it is a `String`, found by comparing types (see ``appendIfString(to:stack:)``).
+    /// The argument when it is a `String`, found by comparing the opened existential's type: a few instructions,
+    /// where `argument as? String` is a runtime cast of about 250.
     var stringValue: String? {
         Self.self == String.self ? unsafeBitCast(self, to: String.self) : nil
     }
 
-    /// Appends the argument as plain text when it is a `String` or a `Substring`, and says whether it was one.
+    /// Appends the argument as plain text when it is a `Substring`, and says whether it was one (a `String` is
+    /// ``stringValue``).
     ///
     /// A string is plain text whatever the specifier (its ``styledText(formattedAs:)`` is `StyledText(self)`), so
-    /// it is appended directly rather than through a styled text of its own. Comparing the opened existential's type
-    /// costs a few instructions; `argument as? String` is a runtime cast of about 250.
-    func appendIfString(to text: inout StyledTextBuffer, stack: AttributeStack) -> Bool {
-        if Self.self == String.self {
-            text.appendText(unsafeBitCast(self, to: String.self), stack: stack)
-        } else if Self.self == Substring.self {
-            text.appendText(unsafeBitCast(self, to: Substring.self), stack: stack)
-        } else {
-            return false
-        }
+    /// it is appended directly rather than through a styled text of its own.
+    func appendIfSubstring(to text: inout StyledTextBuffer, stack: AttributeStack) -> Bool {
+        guard Self.self == Substring.self else { return false }
+        text.appendText(unsafeBitCast(self, to: Substring.self), stack: stack)
         return true
     }
 }

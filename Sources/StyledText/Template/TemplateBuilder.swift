@@ -156,7 +156,7 @@ struct TemplateBuilder {
         } else if let string = arguments[index].stringValue {
             text.appendText(string, stack: stack)
             lastString = (index, string)
-        } else if !arguments[index].appendIfString(to: &text, stack: stack) {
+        } else if !arguments[index].appendIfSubstring(to: &text, stack: stack) {
             text.append(arguments[index].styledText(formattedAs: placeholder.specifier(in: source)), inside: stack)
         }
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
