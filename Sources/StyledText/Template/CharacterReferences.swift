@@ -95,11 +95,11 @@ extension CharacterReferences {
 
     /// Appends the UTF-8 bytes of `bytes` with every character reference decoded: what
     /// ``decode(_:inAttributeValue:into:)`` does, for a builder that collects bytes.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout [UInt8]) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout TextBytes) {
         scan(bytes, inAttributeValue: inAttributeValue) { literal in
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literal]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[literal]))
         } scalar: { scalar in
-            UTF8.encode(scalar) { output.append($0) }
+            output.append(scalar: scalar)
         }
     }
 
@@ -121,10 +121,9 @@ extension CharacterReferences {
     /// The decoded text of `bytes`, which hold whole scalars; text without `&` is made straight from the bytes.
     static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool) -> String {
         guard firstAmpersand(in: bytes, from: 0) < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        var output = TextBytes(capacity: bytes.count)
         decode(bytes, inAttributeValue: inAttributeValue, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output.makeString()
     }
 
     /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.

@@ -59,9 +59,7 @@ struct TemplateBuilder {
                 if let bytes {
                     // Token boundaries are ASCII, so these are whole scalars.
                     let piece = UnsafeBufferPointer(rebasing: bytes[range])
-                    buffer.appendText(stack: stack) { output in
-                        CharacterReferences.decode(piece, inAttributeValue: false, into: &output)
-                    }
+                    buffer.appendDecodedText(utf8: piece, stack: stack)
                 } else {
                     buffer.appendText(CharacterReferences.decode(substring(range), inAttributeValue: false),
                                       stack: stack)

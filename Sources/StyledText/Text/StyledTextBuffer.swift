@@ -41,10 +41,10 @@ struct StyledTextBuffer {
         textAppended(from: start, stack: stack)
     }
 
-    /// Appends text that `write` appends as UTF-8 bytes (whole scalars), with the given attributes.
-    mutating func appendText(stack: AttributeStack, _ write: (inout [UInt8]) -> Void) {
+    /// Appends UTF-8 text (whole scalars) with its character references decoded, with the given attributes.
+    mutating func appendDecodedText(utf8 piece: UnsafeBufferPointer<UInt8>, stack: AttributeStack) {
         let start = bytes.count
-        bytes.append(write)
+        CharacterReferences.decode(piece, inAttributeValue: false, into: &bytes)
         textAppended(from: start, stack: stack)
     }
 

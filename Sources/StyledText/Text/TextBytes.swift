@@ -15,11 +15,6 @@ struct TextBytes {
     /// are spare room, initialised to zero, so that appending is a copy into the array rather than
     /// `append(contentsOf:)`, which costs about a hundred instructions before it copies anything.
     private var array: [UInt8] = []
-    /// How much spare room the array gains when it runs out: doubling while pieces are appended (amortised O(1)),
-    /// and back to the minimum after a write through the array drops it, so that a template alternating decoded
-    /// text and pieces zeroes about what it appends, not the array's whole capacity each time.
-    private var spareRoomStep = Self.minimumSpareRoomStep
-    private static let minimumSpareRoomStep = 64
     private var isInline = true
     /// The number of bytes.
     private(set) var count = 0
@@ -85,13 +80,17 @@ struct TextBytes {
         }
     }
 
-    /// Lets `write` append UTF-8 bytes to the array (the bytes move there first if they are inline).
-    mutating func append(_ write: (inout [UInt8]) -> Void) {
-        if isInline { moveToArray(capacity: 2 * Self.inlineCapacity) }
-        array.removeLast(array.count - count)  // The spare room; `removeLast` keeps the capacity.
-        spareRoomStep = Self.minimumSpareRoomStep
-        write(&array)
-        count = array.count
+    /// Appends one scalar's UTF-8.
+    mutating func append(scalar: Unicode.Scalar) {
+        var encoded: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &encoded) { storage in
+            var length = 0
+            UTF8.encode(scalar) { byte in
+                storage[length] = byte
+                length += 1
+            }
+            append(UnsafeBufferPointer(rebasing: storage.bindMemory(to: UInt8.self)[..<length]))
+        }
     }
 
     /// The bytes as a string. Every writer appends whole scalars of valid UTF-8 (slices of valid strings cut next
@@ -142,9 +141,8 @@ struct TextBytes {
         }
     }
 
-    /// Makes spare room for at least `capacity` bytes in all, and ``spareRoomStep`` more.
+    /// Makes spare room for at least `capacity` bytes in all, doubling so that appending stays amortised O(1).
     private mutating func grow(toHold capacity: Int) {
-        array.append(contentsOf: repeatElement(0, count: capacity + spareRoomStep - array.count))
-        spareRoomStep = Swift.min(2 * spareRoomStep, Swift.max(capacity, Self.minimumSpareRoomStep))
+        array.append(contentsOf: repeatElement(0, count: Swift.max(capacity, 2 * array.count) - array.count))
     }
 }

@@ -54,26 +54,30 @@ import Testing
             #expect(bytes.count == expected.utf8.count)
         }
         bytes.append(Substring("tail"))
-        bytes.append { $0.append(contentsOf: "!".utf8) }
+        bytes.append(scalar: "!")
         #expect(bytes.makeString() == expected + "tail!")
 
         var short = TextBytes(capacity: 16)
         short.append("ab")
-        short.append { $0.append(contentsOf: "cd".utf8) }  // writing through the array moves the bytes there
+        short.append(scalar: "c")
+        short.append(scalar: "d")
         short.append("é")
         #expect(short.makeString() == "abcdé")
         #expect(TextBytes(capacity: 1_000).makeString() == "")
     }
 
-    @Test func arrayBytesGrowPastTheirSpareRoomAndMixWithWrites() {
-        // In the array the bytes keep zeroed spare room after `count`: appends of every size, writes through the
-        // array and growth must never show it nor lose a byte.
+    @Test func arrayBytesGrowPastTheirSpareRoomAndMixWithScalars() {
+        // In the array the bytes keep zeroed spare room after `count`: appends of every size, scalars of every
+        // length (decoded references) and growth must never show it nor lose a byte.
         var bytes = TextBytes(capacity: 200)
         var expected = ""
+        let scalars: [Unicode.Scalar] = ["a", "ß", "€", "😀"]
         for index in 0..<300 {
             let piece = index % 7 == 0 ? String(repeating: "ß", count: index) : "\(index),"
             if index % 5 == 0 {
-                bytes.append { $0.append(contentsOf: piece.utf8) }
+                for scalar in scalars { bytes.append(scalar: scalar) }
+                expected += String(String.UnicodeScalarView(scalars))
+                bytes.append(piece)
             } else {
                 bytes.append(piece)
             }
