@@ -49,23 +49,28 @@ struct AttributeStack: Sendable {
 
 extension AttributeStack: Hashable {
     static func == (lhs: AttributeStack, rhs: AttributeStack) -> Bool {
-        var left = lhs.top
-        var right = rhs.top
-        // Iterative so that comparing 100,000-deep stacks cannot overflow the call stack.
-        while true {
-            switch (left, right) {
-            case (nil, nil):
-                return true
-            case let (l?, r?):
-                if l === r { return true }
-                if l.depth != r.depth || l.structuralHash != r.structuralHash || l.attribute != r.attribute {
-                    return false
+        guard let leftTop = lhs.top, let rightTop = rhs.top else { return lhs.top == nil && rhs.top == nil }
+        // Iterative so that comparing 100,000-deep stacks cannot overflow the call stack. The walk borrows the
+        // nodes: `lhs` and `rhs` hold both chains, so stepping to a parent needs no retain and no release, which
+        // cost more than the comparisons when the resolver's cache matches a new text's stack against its own.
+        return withExtendedLifetime((lhs, rhs)) {
+            unowned(unsafe) var left = leftTop
+            unowned(unsafe) var right = rightTop
+            while left !== right {
+                // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
+                guard left.depth == right.depth, left.structuralHash == right.structuralHash,
+                      left.attribute.contentHash == right.attribute.contentHash,
+                      left.attribute.name == right.attribute.name,
+                      StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+                else { return false }
+                guard let leftParent = left.parent, let rightParent = right.parent else {
+                    // Equal depths: both stacks end here.
+                    return true
                 }
-                left = l.parent
-                right = r.parent
-            default:
-                return false
+                left = leftParent
+                right = rightParent
             }
+            return true
         }
     }
 

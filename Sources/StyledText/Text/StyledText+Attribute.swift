@@ -98,14 +98,18 @@ extension StyledText {
         }
 
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
-            guard lhs.contentHash == rhs.contentHash, lhs.name == rhs.name,
-                  lhs.parameters.count == rhs.parameters.count else { return false }
-            // Most attributes have at most one parameter: compare it directly rather than look each key of one
-            // dictionary up in the other, which hashes it.
-            switch lhs.parameters.count {
+            lhs.contentHash == rhs.contentHash && lhs.name == rhs.name && sameParameters(lhs.parameters, rhs.parameters)
+        }
+
+        /// Whether two attributes' parameters are equal. Most attributes have at most one parameter: that one is
+        /// compared directly rather than by looking each key of one dictionary up in the other, which hashes it.
+        @inline(__always)
+        static func sameParameters(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
+            guard lhs.count == rhs.count else { return false }
+            switch lhs.count {
             case 0: return true
-            case 1: return lhs.parameters.first! == rhs.parameters.first!
-            default: return lhs.parameters == rhs.parameters
+            case 1: return lhs.first! == rhs.first!
+            default: return lhs == rhs
             }
         }
 
