@@ -23,22 +23,24 @@ extension StyleResolver {
     }
 
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
-        var builder = RunBuilder(resolver: self, source: text, sourceBytes: bytes)
+        var builder = RunBuilder(base: sharedBase, cached: cache.snapshot(), source: text, sourceBytes: bytes)
+        // The builder takes the resolver in each call instead of keeping a copy, which retained and released
+        // every one of its rules, tables and closures once per call of `runs(for:)`.
         for segment in text.segments {
             switch segment.content {
             case let .text(range):
-                builder.addText(.plain(range), stack: segment.stack)
+                builder.addText(.plain(range), stack: segment.stack, resolver: self)
             case let .image(image):
-                builder.addImage(image, stack: segment.stack)
+                builder.addImage(image, stack: segment.stack, resolver: self)
             case let .element(stored):
                 let element = stored.attribute
                 guard let rule = elementRule(for: element.name), let content = rule(element), !content.isEmpty else {
                     continue
                 }
-                builder.addElementContent(content, stack: segment.stack.pushing(element))
+                builder.addElementContent(content, stack: segment.stack.pushing(element), resolver: self)
             }
         }
-        let runs = builder.finish()
+        let runs = builder.finish(resolver: self)
         assert(RunInvariants.violation(in: runs, for: text) == nil,
                "run invariant broken: \(RunInvariants.violation(in: runs, for: text) ?? "")")
         return runs
@@ -52,7 +54,12 @@ extension StyleResolver {
         pending.removeAll(keepingCapacity: true)
         var style: SharedStyle?
         for node in stack.nodesInnermostFirst {
-            if let known = memo[node] ?? memo.cachedStyle(for: node) {
+            // Two lookups, not `memo[node] ?? memo.cachedStyle(for: node)`: the autoclosure copied the memo.
+            if let known = memo[node] {
+                style = known
+                break
+            }
+            if let known = memo.cachedStyle(for: node) {
                 style = known
                 break
             }
@@ -107,6 +114,9 @@ struct StyleMemo {
     let base: SharedStyle
     private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
                          AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
+    /// The addresses of `recent`'s nodes (0 for none), searched instead of the nodes themselves: comparing the
+    /// optional references retained and released each one.
+    private var recentKeys: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
     private var next = 0
     /// The entries evicted from `recent`, by node address: misnested markup looks a handful of nodes up once per
     /// run. Holds its nodes.
@@ -126,8 +136,8 @@ struct StyleMemo {
         var attribute: StyledText.Attribute
     }
 
-    init(base: MarkupStyle, cached: StyleTable) {
-        self.base = SharedStyle(base)
+    init(base: SharedStyle, cached: StyleTable) {
+        self.base = base
         self.cached = cached
     }
 
@@ -140,21 +150,23 @@ struct StyleMemo {
 
     subscript(node: AttributeNode) -> SharedStyle? {
         get {
-            if recent.0 === node { return recent.1 }
-            if recent.2 === node { return recent.3 }
-            if recent.4 === node { return recent.5 }
-            if recent.6 === node { return recent.7 }
-            return overflow.value(for: node)
+            let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
+            if recentKeys.0 == key { return recent.1 }
+            if recentKeys.1 == key { return recent.3 }
+            if recentKeys.2 == key { return recent.5 }
+            if recentKeys.3 == key { return recent.7 }
+            return overflow.value(forKey: key)
         }
         set {
             guard let newValue else { return }
             // The entry evicted from the inline cache moves to the table, so nothing is resolved twice.
             let evicted: (AttributeNode?, SharedStyle?)
+            let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
             switch next {
-            case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = newValue
-            case 1: evicted = (recent.2, recent.3); recent.2 = node; recent.3 = newValue
-            case 2: evicted = (recent.4, recent.5); recent.4 = node; recent.5 = newValue
-            default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = newValue
+            case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = newValue; recentKeys.0 = key
+            case 1: evicted = (recent.2, recent.3); recent.2 = node; recent.3 = newValue; recentKeys.1 = key
+            case 2: evicted = (recent.4, recent.5); recent.4 = node; recent.5 = newValue; recentKeys.2 = key
+            default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = newValue; recentKeys.3 = key
             }
             next = (next + 1) & 3
             if let oldNode = evicted.0, let oldStyle = evicted.1 {
@@ -166,7 +178,6 @@ struct StyleMemo {
 
 /// Accumulates runs, merging neighbours with equal style and attributes.
 private struct RunBuilder {
-    let resolver: StyleResolver
     let source: StyledText
     /// The UTF-8 bytes of `source.text`, valid while the builder runs.
     let sourceBytes: UnsafeBufferPointer<UInt8>
@@ -197,15 +208,14 @@ private struct RunBuilder {
         var stack: AttributeStack
     }
 
-    init(resolver: StyleResolver, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
-        self.resolver = resolver
+    init(base: SharedStyle, cached: StyleTable, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
         self.source = source
         self.sourceBytes = sourceBytes
-        memo = StyleMemo(base: resolver.base, cached: resolver.cache.snapshot())
+        memo = StyleMemo(base: base, cached: cached)
         runs.reserveCapacity(source.segments.count)
     }
 
-    mutating func style(for stack: AttributeStack) -> SharedStyle {
+    mutating func style(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
         if let lastResolved, lastResolved.stack.top === stack.top { return lastResolved.style }
         let finalStyle: SharedStyle
         if resolver.adjustments.isEmpty {
@@ -223,8 +233,8 @@ private struct RunBuilder {
         return finalStyle
     }
 
-    mutating func addText(_ text: TextSource, stack: AttributeStack) {
-        let style = style(for: stack)
+    mutating func addText(_ text: TextSource, stack: AttributeStack, resolver: StyleResolver) {
+        let style = style(for: stack, resolver: resolver)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
         // copies both out of their boxes. Compared in place, before copying the pending run (its text retained).
         if pending?.stack == stack, var current = pending,
@@ -250,22 +260,22 @@ private struct RunBuilder {
         }
     }
 
-    mutating func addImage(_ image: StyledText.Image, stack: AttributeStack) {
+    mutating func addImage(_ image: StyledText.Image, stack: AttributeStack, resolver: StyleResolver) {
         flush()
-        let style = style(for: stack)
+        let style = style(for: stack, resolver: resolver)
         runs.append(StyledRun(content: .image(image), shared: style, range: utf16Offset..<(utf16Offset + 1),
                               stack: stack))
         utf16Offset += 1
     }
 
     /// Adds an element's content with its attributes nested inside `stack`; elements inside it render nothing.
-    mutating func addElementContent(_ content: StyledText, stack: AttributeStack) {
+    mutating func addElementContent(_ content: StyledText, stack: AttributeStack, resolver: StyleResolver) {
         var rebaser = StackRebaser(base: stack)
         for segment in content.segments {
             let nested = rebaser.rebase(segment.stack)
             switch segment.content {
-            case let .text(range): addText(.owned(content.substring(range)), stack: nested)
-            case let .image(image): addImage(image, stack: nested)
+            case let .text(range): addText(.owned(content.substring(range)), stack: nested, resolver: resolver)
+            case let .image(image): addImage(image, stack: nested, resolver: resolver)
             case .element: continue
             }
         }
@@ -335,7 +345,7 @@ private struct RunBuilder {
         return count
     }
 
-    mutating func finish() -> [StyledRun] {
+    mutating func finish(resolver: StyleResolver) -> [StyledRun] {
         flush()
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()

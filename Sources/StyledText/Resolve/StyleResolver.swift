@@ -52,8 +52,15 @@ public struct StyleResolver: Sendable {
 
     /// The style every run starts from; attribute layers override its fields.
     public var base: MarkupStyle {
-        didSet { cache = StyleCache() }
+        get { sharedBase.style }
+        set {
+            sharedBase = SharedStyle(newValue)
+            cache = StyleCache()
+        }
     }
+
+    /// The base style, boxed once here rather than once per call of ``runs(for:)``: every unstyled run shares it.
+    private(set) var sharedBase: SharedStyle
 
     var rules: [String: StoredRule] = [:]
     var fallbackRule: Rule?
@@ -77,7 +84,7 @@ public struct StyleResolver: Sendable {
     ///
     /// - Parameter base: The style every run starts from; empty by default.
     public init(base: MarkupStyle = MarkupStyle()) {
-        self.base = base
+        sharedBase = SharedStyle(base)
     }
 
     /// A copy that styles attributes named `name` with a fixed style.
