@@ -105,8 +105,7 @@ struct StyleTable {
         let mask = hashes.count - 1
         var slot = hash & mask
         while hashes[slot] != 0 {
-            if hashes[slot] == hash, let stored = nodes[slot],
-               AttributeStack(top: stored) == AttributeStack(top: node) {
+            if hashes[slot] == hash, let stored = nodes[slot], AttributeNode.sameStack(stored, node) {
                 return (slot, true)
             }
             slot = (slot + 1) & mask

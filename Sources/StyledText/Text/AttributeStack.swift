@@ -50,28 +50,7 @@ struct AttributeStack: Sendable {
 extension AttributeStack: Hashable {
     static func == (lhs: AttributeStack, rhs: AttributeStack) -> Bool {
         guard let leftTop = lhs.top, let rightTop = rhs.top else { return lhs.top == nil && rhs.top == nil }
-        // Iterative so that comparing 100,000-deep stacks cannot overflow the call stack. The walk borrows the
-        // nodes: `lhs` and `rhs` hold both chains, so stepping to a parent needs no retain and no release, which
-        // cost more than the comparisons when the resolver's cache matches a new text's stack against its own.
-        return withExtendedLifetime((lhs, rhs)) {
-            unowned(unsafe) var left = leftTop
-            unowned(unsafe) var right = rightTop
-            while left !== right {
-                // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
-                guard left.depth == right.depth, left.structuralHash == right.structuralHash,
-                      left.attribute.contentHash == right.attribute.contentHash,
-                      left.attribute.name == right.attribute.name,
-                      StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
-                else { return false }
-                guard let leftParent = left.parent, let rightParent = right.parent else {
-                    // Equal depths: both stacks end here.
-                    return true
-                }
-                left = leftParent
-                right = rightParent
-            }
-            return true
-        }
+        return AttributeNode.sameStack(leftTop, rightTop)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -107,6 +86,33 @@ final class AttributeNode: @unchecked Sendable {
         self.depth = (parent?.depth ?? 0) + 1
         self.structuralHash = Self.structuralHash(parent: parent, attribute)
         self.holdsAction = attribute.action != nil || parent?.holdsAction == true
+    }
+
+    /// Whether the stacks these nodes top are equal: the same attributes, outermost to innermost.
+    ///
+    /// Iterative so that comparing 100,000-deep stacks cannot overflow the call stack. The walk borrows the nodes
+    /// (the caller's references hold both chains), so stepping to a parent needs no retain and no release, which
+    /// cost more than the comparisons when the resolver's cache matches a new text's stacks against its own.
+    static func sameStack(_ left: AttributeNode, _ right: AttributeNode) -> Bool {
+        withExtendedLifetime((left, right)) {
+            unowned(unsafe) var left = left
+            unowned(unsafe) var right = right
+            while left !== right {
+                // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
+                guard left.depth == right.depth, left.structuralHash == right.structuralHash,
+                      left.attribute.contentHash == right.attribute.contentHash,
+                      left.attribute.name == right.attribute.name,
+                      StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+                else { return false }
+                guard let leftParent = left.parent, let rightParent = right.parent else {
+                    // Equal depths: both stacks end here.
+                    return true
+                }
+                left = leftParent
+                right = rightParent
+            }
+            return true
+        }
     }
 
     /// The stack hash of `attribute` pushed on `parent`: the parent's, mixed with the attribute's
