@@ -19,6 +19,40 @@ struct TemplatePlainTextScanner: ~Copyable {
         var hasParameters: Bool
     }
 
+    /// The stack of open tags: a buffer that doubles, freed with the scanner.
+    private struct OpenTags: ~Copyable {
+        private var start = UnsafeMutablePointer<OpenTag>.allocate(capacity: 16)
+        private var capacity = 16
+        private(set) var count = 0
+
+        /// The open tags, outermost first; valid until the next push or pop.
+        var tags: UnsafeBufferPointer<OpenTag> { UnsafeBufferPointer(start: start, count: count) }
+
+        mutating func push(_ tag: OpenTag) {
+            if count == capacity {
+                let larger = UnsafeMutablePointer<OpenTag>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: start, count: count)
+                start.deallocate()
+                start = larger
+                capacity *= 2
+            }
+            (start + count).initialize(to: tag)
+            count += 1
+        }
+
+        /// Removes the innermost tag; there must be one.
+        mutating func pop() {
+            precondition(count > 0, "no open tag to pop")
+            count -= 1
+            (start + count).deinitialize(count: 1)
+        }
+
+        deinit {
+            start.deinitialize(count: count)
+            start.deallocate()
+        }
+    }
+
     /// How many open tags a search for an end tag that is not the innermost may look through: deeper, the parser
     /// decides, with its counts per name (a search per end tag through a deep stack would be quadratic).
     private static let searchLimit = 16
@@ -28,7 +62,9 @@ struct TemplatePlainTextScanner: ~Copyable {
     private var tokenizer: TemplateTokenizer
     private let maximumDepth: Int
     private var output: UTF8Buffer
-    private var open: [OpenTag] = []
+    /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
+    /// storage's uniqueness once per tag, a tenth of the scan's cost per tag.
+    private var open: OpenTags
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
@@ -38,6 +74,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
+        open = OpenTags()
     }
 
     /// The plain text, or `nil` when the template misnests tags and the parser must decide.
@@ -66,7 +103,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     @inline(__always)
     private mutating func flushText(upTo end: Int, next: Int) {
         if textStart < end {
-            output.append(UnsafeBufferPointer(rebasing: bytes[textStart..<end]))
+            output.append(textStart..<end, of: bytes)
         }
         textStart = next
     }
@@ -98,7 +135,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         if placeholder.isPositional, bytes[start + 1] == UInt8(ascii: "0") {
             output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
         } else {
-            output.append(UnsafeBufferPointer(rebasing: bytes[placeholder.sourceRange]))
+            output.append(placeholder.sourceRange, of: bytes)
         }
         return placeholder.sourceRange.upperBound
     }
@@ -122,11 +159,11 @@ struct TemplatePlainTextScanner: ~Copyable {
             }
             guard open.count < maximumDepth else {
                 // Too deep: the tag is text.
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
+                output.append(start..<tagEnd, of: bytes)
                 return tagEnd
             }
-            open.append(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
-                                hasParameters: !tokenizer.scannedParameters.isEmpty))
+            open.push(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
+                              hasParameters: !tokenizer.scannedParameters.isEmpty))
             return tagEnd
         }
     }
@@ -134,20 +171,21 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.
     @inline(__always)
     private mutating func endTag(named name: Range<Int>) -> Bool {
-        if !open.isEmpty, TemplateTokenizer.sameName(open[open.count - 1].name, name, in: bytes) {
-            open.removeLast()
+        let tags = open.tags
+        if let innermost = tags.last, TemplateTokenizer.sameName(innermost.name, name, in: bytes) {
+            open.pop()
             return true
         }
         // A stray end tag (nothing of its name open) is dropped, as the parser drops it.
-        guard open.count <= Self.searchLimit else { return false }
-        return !open.contains { TemplateTokenizer.sameName($0.name, name, in: bytes) }
+        guard tags.count <= Self.searchLimit else { return false }
+        return !tags.contains { TemplateTokenizer.sameName($0.name, name, in: bytes) }
     }
 
     /// The output, with the tags still open that the parser would keep as text put back where they were: those
     /// neither known nor with parameters (`Hi <Hottest> deals`).
     private mutating func finish() -> String {
         let options = tokenizer.options
-        let literal = open.filter {
+        let literal = open.tags.filter {
             !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         guard !literal.isEmpty else { return output.string }
