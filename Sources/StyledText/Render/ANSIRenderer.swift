@@ -128,7 +128,13 @@ public struct ANSIRenderer: Sendable {
     /// Appends `text` with every control character that could start an escape sequence replaced by a visible
     /// placeholder; see ``ANSIRenderer``.
     static func appendNeutralised(_ text: consuming Substring, to output: inout UTF8Buffer) {
-        output.append(escaping: text, specials: controlBytes) { bytes, index, output in
+        var text = text
+        text.withUTF8 { appendNeutralised(bytes: $0, to: &output) }
+    }
+
+    /// ``appendNeutralised(_:to:)`` for text given as its UTF-8 bytes, which hold whole scalars: a run's text.
+    static func appendNeutralised(bytes: UnsafeBufferPointer<UInt8>, to output: inout UTF8Buffer) {
+        output.append(escaping: bytes, specials: controlBytes) { bytes, index, output in
             let byte = bytes[index]
             switch byte {
             case 0x0D where index + 1 < bytes.count && bytes[index + 1] == 0x0A:
@@ -208,21 +214,22 @@ private struct ANSIWriter: ~Copyable {
 
     mutating func add(_ run: UnsafePointer<StyledRun>) {
         let look = look(for: run)
-        if let content = run.text {
-            guard look.changesCase, let textCase = run.pointee.style.textCase else {
-                add(content, look: look)
-                return
-            }
-            add(Substring(textCase.apply(to: String(content))), look: look)
-        } else if case let .image(image) = run.pointee.content {
-            add(Substring(image.alt ?? ""), look: look)
+        if let image = run.pointee.image {
+            var alt = image.alt ?? ""
+            alt.withUTF8 { add($0, look: look) }
+        } else if look.changesCase, let textCase = run.pointee.style.textCase {
+            var changed = textCase.apply(to: run.pointee.text)
+            changed.withUTF8 { add($0, look: look) }
+        } else {
+            run.withTextBytes { add($0, look: look) }
         }
     }
 
-    private mutating func add(_ text: consuming Substring, look: Look) {
+    /// Writes text, given as its UTF-8 bytes, with the escape sequences of `look` before it.
+    private mutating func add(_ text: UnsafeBufferPointer<UInt8>, look: Look) {
         guard !text.isEmpty else { return }
         guard renderer.capability > .plain else {
-            ANSIRenderer.appendNeutralised(text, to: &output)
+            ANSIRenderer.appendNeutralised(bytes: text, to: &output)
             return
         }
         if look.link != openLink {
@@ -242,7 +249,7 @@ private struct ANSIWriter: ~Copyable {
             }
             openSGR = look.sgr
         }
-        ANSIRenderer.appendNeutralised(text, to: &output)
+        ANSIRenderer.appendNeutralised(bytes: text, to: &output)
     }
 
     mutating func finish() {

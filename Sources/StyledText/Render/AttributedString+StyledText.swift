@@ -49,13 +49,12 @@ extension AttributedString {
                     StyledText.AttributeList(run.stack)
             }
             if let link = run.style.link { container.link = link }
-            switch run.content {
-            case let .text(text):
-                length = text.utf8.count
-            case let .image(image):
+            if let image = run.image {
                 length = 3  // U+FFFC is three UTF-8 bytes.
                 container[AttributeScopes.StyledTextAttributes.StyledImageAttribute.self] = image
                 if let url = image.url { container.imageURL = url }
+            } else {
+                length = run.utf8Range.count  // Without making the run's substring a second time.
             }
             let end = utf8.index(start, offsetBy: length)
             self[start..<end].setAttributes(container)

@@ -9,7 +9,13 @@ enum HTMLEscaping {
     /// tokenizer keeps, drops or replaces NUL depending on where it appears; U+FFFD is what a reader would see
     /// for most of them anyway, and is the same everywhere.
     static func appendText(_ text: consuming Substring, to output: inout UTF8Buffer) {
-        output.append(escaping: text, specials: textSpecials) { bytes, index, output in
+        var text = text
+        text.withUTF8 { appendText(bytes: $0, to: &output) }
+    }
+
+    /// ``appendText(_:to:)`` for text given as its UTF-8 bytes, which hold whole scalars: a run's text.
+    static func appendText(bytes: UnsafeBufferPointer<UInt8>, to output: inout UTF8Buffer) {
+        output.append(escaping: bytes, specials: textSpecials) { bytes, index, output in
             switch bytes[index] {
             case UInt8(ascii: "&"): output.append("&amp;")
             case UInt8(ascii: "<"): output.append("&lt;")

@@ -207,10 +207,10 @@ private struct HTMLWriter: ~Copyable {
             output.append(tags, range: look.span)
             openSpan = look.span
         }
-        if let text = run.text {
-            HTMLEscaping.appendText(text, to: &output)
-        } else if case let .image(image) = run.pointee.content {
+        if let image = run.pointee.image {
             addImage(image)
+        } else {
+            run.withTextBytes { HTMLEscaping.appendText(bytes: $0, to: &output) }
         }
     }
 

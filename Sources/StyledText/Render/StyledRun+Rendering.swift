@@ -1,19 +1,16 @@
 /// How the HTML and ANSI writers read runs: in place, through a pointer into the array.
 ///
-/// A `StyledRun` value — from `for run in runs`, or even a borrowed one — is copied whole, and its content is large
-/// enough that copying it goes through its value witness: a few hundred instructions a run, more than escaping
-/// its text. Read through a pointer, a run costs the retain of its text.
+/// A `StyledRun` value — from `for run in runs`, or even a borrowed one — is copied whole, through its value
+/// witness: more instructions a run than escaping its text. Read through a pointer, a run costs the retain of the
+/// string its text is in, and its text is read as bytes, without making a `Substring`.
 extension UnsafePointer<StyledRun> {
-    /// The run's text; `nil` for an image.
-    var text: Substring? {
-        Self.text(of: pointee.content)
-    }
-
-    /// The text out of a content passed as an argument: matching `pointee.content` where it is read copies the
-    /// whole content first, while an argument is matched where it lies.
-    @inline(never)
-    private static func text(of content: StyledRun.Content) -> Substring? {
-        if case let .text(text) = content { return text }
-        return nil
+    /// Calls `body` with the UTF-8 bytes of the run's text; the run must be a text run.
+    @inline(__always)
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        precondition(pointee.image == nil, "an image run has no text bytes")
+        // The library's strings are native UTF-8, which hand out their bytes without copying.
+        var base = pointee.base
+        let range = pointee.utf8Range
+        return base.withUTF8 { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

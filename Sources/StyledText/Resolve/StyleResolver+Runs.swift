@@ -292,15 +292,20 @@ private struct RunBuilder {
     mutating func flush() {
         guard let current = pending else { return }
         pending = nil
-        let text = text(of: current.text)
+        let run: StyledRun
         let length: Int
         if case let .plain(range) = current.text {
+            // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
             length = Self.utf16Count(UnsafeBufferPointer(rebasing: sourceBytes[range]))
+            run = StyledRun(text: source.text, utf8Range: range, shared: current.style,
+                            range: utf16Offset..<(utf16Offset + length), stack: current.stack)
         } else {
+            let text = text(of: current.text)
             length = Self.utf16Count(text)
+            run = StyledRun(content: .text(text), shared: current.style, range: utf16Offset..<(utf16Offset + length),
+                            stack: current.stack)
         }
-        runs.append(StyledRun(content: .text(text), shared: current.style,
-                              range: utf16Offset..<(utf16Offset + length), stack: current.stack))
+        runs.append(run)
         utf16Offset += length
     }
 

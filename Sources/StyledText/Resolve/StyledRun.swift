@@ -20,7 +20,22 @@ public struct StyledRun: Sendable, Hashable {
     }
 
     /// The run's content.
-    public let content: Content
+    ///
+    /// - Complexity: O(1); the text is a slice of a string the runs share, made when asked for.
+    public var content: Content {
+        if let image { return .image(image) }
+        return .text(base.utf8Slice(utf8Range))
+    }
+
+    /// The string the run's text is in: usually the resolved text's plain text, shared by all its runs; empty for
+    /// an image.
+    let base: String
+    /// The run's text as UTF-8 offsets into `base`. Runs keep offsets rather than a `Substring`: making one costs
+    /// more than the rest of a run put together (its bounds are checked against the string's scalars), and the
+    /// renderers that write bytes never need it.
+    let utf8Range: Range<Int>
+    /// The run's image, for an image run.
+    let image: StyledText.Image?
     /// The resolved style.
     public var style: MarkupStyle { shared.style }
     /// The run's UTF-16 offsets in the rendered text: the concatenation of every run's ``text``, which is the
@@ -41,7 +56,28 @@ public struct StyledRun: Sendable, Hashable {
     }
 
     init(content: Content, shared: SharedStyle, range: Range<Int>, stack: AttributeStack) {
-        self.content = content
+        switch content {
+        case let .text(text):
+            // Offsets in the substring's own string: O(1) for the native strings the library makes.
+            let utf8 = text.base.utf8
+            let start = utf8.distance(from: utf8.startIndex, to: text.startIndex)
+            self.init(base: text.base, utf8Range: start..<(start + text.utf8.count), image: nil, shared: shared,
+                      range: range, stack: stack)
+        case let .image(image):
+            self.init(base: "", utf8Range: 0..<0, image: image, shared: shared, range: range, stack: stack)
+        }
+    }
+
+    /// A text run: the UTF-8 offsets `utf8Range` of `base`, which fall on scalar boundaries.
+    init(text base: String, utf8Range: Range<Int>, shared: SharedStyle, range: Range<Int>, stack: AttributeStack) {
+        self.init(base: base, utf8Range: utf8Range, image: nil, shared: shared, range: range, stack: stack)
+    }
+
+    private init(base: String, utf8Range: Range<Int>, image: StyledText.Image?, shared: SharedStyle,
+                 range: Range<Int>, stack: AttributeStack) {
+        self.base = base
+        self.utf8Range = utf8Range
+        self.image = image
         self.shared = shared
         self.range = range
         self.stack = stack

@@ -68,6 +68,8 @@ struct UTF8Buffer: ~Copyable {
     /// Appends bytes `range` of another buffer, such as a table of tags made in advance.
     @inline(__always)
     mutating func append(_ other: borrowing UTF8Buffer, range: Range<Int>) {
+        // Often empty (no escape sequence to close): no call to `memcpy` then.
+        guard !range.isEmpty else { return }
         append(UnsafeBufferPointer(start: other.start + range.lowerBound, count: range.count))
     }
 
@@ -130,22 +132,30 @@ struct UTF8Buffer: ~Copyable {
         // Native text hands out its bytes; bridged or otherwise foreign text is made native first. (`text` is
         // consumed, so this moves it rather than retaining it again.)
         var text = text
-        text.withUTF8 { bytes in
-            var stretchStart = 0
-            var index = specials.firstIndex(in: bytes, from: 0)
-            let count = bytes.count
-            while index < count {
-                if index > stretchStart {
-                    append(UnsafeBufferPointer(rebasing: bytes[stretchStart..<index]))
-                }
-                let consumed = escape(bytes, index, &self)
-                // A byte kept as it is starts the next stretch.
-                stretchStart = consumed > 0 ? index + consumed : index
-                index = specials.firstIndex(in: bytes, from: index + max(consumed, 1))
+        text.withUTF8 { append(escaping: $0, specials: specials, escape) }
+    }
+
+    /// ``append(escaping:specials:_:)`` for text given as its UTF-8 bytes, which hold whole scalars.
+    @inline(__always)
+    mutating func append(
+        escaping bytes: UnsafeBufferPointer<UInt8>,
+        specials: ByteSet,
+        _ escape: (_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ output: inout UTF8Buffer) -> Int
+    ) {
+        var stretchStart = 0
+        var index = specials.firstIndex(in: bytes, from: 0)
+        let count = bytes.count
+        while index < count {
+            if index > stretchStart {
+                append(UnsafeBufferPointer(rebasing: bytes[stretchStart..<index]))
             }
-            if stretchStart < count {
-                append(UnsafeBufferPointer(rebasing: bytes[stretchStart...]))
-            }
+            let consumed = escape(bytes, index, &self)
+            // A byte kept as it is starts the next stretch.
+            stretchStart = consumed > 0 ? index + consumed : index
+            index = specials.firstIndex(in: bytes, from: index + max(consumed, 1))
+        }
+        if stretchStart < count {
+            append(UnsafeBufferPointer(rebasing: bytes[stretchStart...]))
         }
     }
 

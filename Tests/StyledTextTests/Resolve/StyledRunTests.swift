@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    @Test func runsFromEverySourceHoldTheirTextAndRenderIt() {
+        // Text of the plain text, an element's content (its own string), several elements merged into one run (a
+        // string the resolver builds), and an image: each run's content, its text and what the byte-reading
+        // renderers write agree.
+        let text: StyledText = "a\u{301}b \("x", .important)<\(StyledText(element: .tag("hr")))\(StyledText(element: .tag("hr")))>"
+            + StyledText(image: .init(named: "star", alt: "★")) + "ζ"
+        let resolver = StyleResolver()
+            .style("important", MarkupStyle(foregroundColor: .red))
+            .element("hr") { _ in "—\u{1F600}" }
+        let runs = resolver.runs(for: text)
+        // The two elements' contents merge into one run of a string of its own, inside `hr`.
+        #expect(runs.map(\.text) == ["a\u{301}b ", "x", "<", "—\u{1F600}—\u{1F600}", ">", "\u{FFFC}", "ζ"])
+        #expect(runs.map(\.content) == [.text("a\u{301}b "), .text("x"), .text("<"), .text("—\u{1F600}—\u{1F600}"),
+                                        .text(">"), .image(.init(named: "star", alt: "★")), .text("ζ")])
+        #expect(runs[3].attributes == [.tag("hr")])
+        #expect(ANSIRenderer(capability: .plain).render(runs) == "a\u{301}b x<—\u{1F600}—\u{1F600}>★ζ")
+        #expect(HTMLRenderer().render(runs).contains("a\u{301}b <span style=\"color: #ff0000\">x</span>&lt;—\u{1F600}—\u{1F600}&gt;"))
+        #expect(String(AttributedString(runs: runs).characters) == "a\u{301}b x<—\u{1F600}—\u{1F600}>\u{FFFC}ζ")
+    }
+
     @Test func imagesCountAsOneObjectReplacementCharacter() {
         let text: StyledText = "😀\(StyledText.Image(named: "i"))x"
         let runs = StyleResolver().runs(for: text)
