@@ -296,58 +296,17 @@ private struct RunBuilder {
         let length: Int
         if case let .plain(range) = current.text {
             // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
-            length = Self.utf16Count(UnsafeBufferPointer(rebasing: sourceBytes[range]))
+            length = UTF16Length.of(range, in: sourceBytes)
             run = StyledRun(text: source.text, utf8Range: range, shared: current.style,
                             range: utf16Offset..<(utf16Offset + length), stack: current.stack)
         } else {
             let text = text(of: current.text)
-            length = Self.utf16Count(text)
+            length = UTF16Length.of(text)
             run = StyledRun(content: .text(text), shared: current.style, range: utf16Offset..<(utf16Offset + length),
                             stack: current.stack)
         }
         runs.append(run)
         utf16Offset += length
-    }
-
-    /// The UTF-16 length of `text`, counted from its UTF-8 bytes: every byte but a continuation byte starts a
-    /// scalar, and the four-byte ones need two UTF-16 units. `Substring.utf16.count` would build breadcrumbs
-    /// for the whole underlying string the first time, which costs more than a short run.
-    static func utf16Count(_ text: Substring) -> Int {
-        text.utf8.withContiguousStorageIfAvailable(utf16Count) ?? text.utf16.count
-    }
-
-    /// The UTF-16 length of whole scalars in UTF-8.
-    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var index = 0
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time. Shifting left moves bits within each byte towards its top bit, so bit 7
-            // of `w & ~(w << 1)` marks a continuation byte (10xxxxxx) and of `w & (w << 1) & (w << 2) & (w << 3)`
-            // a four-byte leader (11110xxx). The marks are added up per byte lane and the lanes summed every 31
-            // words (8 × 31 < 256, so no lane or sum overflows a byte): baseline x86-64 has no popcount
-            // instruction, and counting bits in software per word cost twice the rest of the loop.
-            let raw = UnsafeRawPointer(base)
-            while bytes.count - index >= 8 {
-                var continuations: UInt64 = 0
-                var fourByteLeaders: UInt64 = 0
-                var words = 0
-                while words < 31, bytes.count - index >= 8 {
-                    let w = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    continuations &+= (w & ~(w << 1) & 0x8080_8080_8080_8080) >> 7
-                    fourByteLeaders &+= (w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080) >> 7
-                    words += 1
-                    index += 8
-                }
-                count &+= 8 &* words &- Int((continuations &* 0x0101_0101_0101_0101) >> 56)
-                    &+ Int((fourByteLeaders &* 0x0101_0101_0101_0101) >> 56)
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-            index += 1
-        }
-        return count
     }
 
     mutating func finish(resolver: StyleResolver) -> [StyledRun] {

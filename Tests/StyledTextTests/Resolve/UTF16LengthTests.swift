@@ -1,0 +1,29 @@
+import Testing
+@testable import StyledText
+
+@Suite struct UTF16LengthTests {
+    /// Scalars of every UTF-8 length, and so of one and two UTF-16 units.
+    static let scalars: [Unicode.Scalar] = ["a", "é", "€", "😀", "\u{0}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}",
+                                            "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
+
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 40, 300])
+    func countsEveryRangeOfWholeScalarsAsTheStandardLibraryDoes(_ scalarCount: Int) {
+        // Every range between scalar boundaries of a random text: near its start, its end, and both, for texts
+        // shorter and longer than a word, and ranges longer than 31 words.
+        var generator = SystemRandomNumberGenerator()
+        let scalars = (0..<scalarCount).map { _ in Self.scalars.randomElement(using: &generator)! }
+        let text = String(String.UnicodeScalarView(scalars))
+        var boundaries = [0]
+        for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            for (startIndex, start) in boundaries.enumerated() {
+                for (endIndex, end) in boundaries.enumerated() where endIndex >= startIndex {
+                    let expected = String(String.UnicodeScalarView(scalars[startIndex..<endIndex])).utf16.count
+                    #expect(UTF16Length.of(start..<end, in: bytes) == expected, "\(start)..<\(end) of \(bytes.count)")
+                }
+            }
+        }
+        #expect(UTF16Length.of(Substring(text)) == text.utf16.count)
+        #expect(UTF16Length.of(text.dropFirst()) == text.dropFirst().utf16.count)
+    }
+}
