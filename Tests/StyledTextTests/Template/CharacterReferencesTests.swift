@@ -164,7 +164,10 @@ import Testing
     }
 
     @Test func everyNameIsFoundAtItsOwnIndex() {
-        // Also proves the names are sorted the way the binary search expects.
+        // Also proves the hash table holds every entry once, where its name's hash leads.
+        let placed = HTMLEntities.slots.filter { $0 != 0 }.map { Int($0) - 1 }
+        #expect(placed.sorted() == Array(0..<HTMLEntities.count))
+        #expect(HTMLEntities.slots.count.nonzeroBitCount == 1 && HTMLEntities.slots.count >= 2 * HTMLEntities.count)
         var misplaced: [String] = []
         for entry in 0..<HTMLEntities.count {
             var name = HTMLEntities.name(at: entry)
@@ -174,6 +177,23 @@ import Testing
             }
         }
         #expect(misplaced.isEmpty)
+    }
+
+    @Test func wordsThatAreNotNamesAreNotFound() {
+        // Every prefix of every name that is not a name itself, each name with one byte changed, and the empty and
+        // overlong words: none is found (each probes the table until an empty slot).
+        let names = Set((0..<HTMLEntities.count).map(HTMLEntities.name(at:)))
+        var words: [String] = ["", String(repeating: "a", count: HTMLEntities.longestNameLength + 1)]
+        for name in names {
+            for length in 1..<name.count { words.append(String(name.prefix(length))) }
+            words.append(String(name.dropLast()) + "#")
+            words.append(name.uppercased())
+        }
+        var found: [String] = []
+        for var word in words where !names.contains(word) {
+            if word.withUTF8({ HTMLEntities.index(ofName: $0) }) != nil { found.append(word) }
+        }
+        #expect(found.isEmpty)
     }
 
     @Test func everyNameDecodesWithItsSemicolon() {
