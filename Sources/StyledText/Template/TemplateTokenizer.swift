@@ -72,13 +72,10 @@ struct TemplateTokenizer {
     let collectsDiagnostics: Bool
     var program = TemplateProgram()
 
-    private var open: [(name: String, tag: Int)] = []
-    /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
-    /// its name is open.
-    private var openCounts: [String: Int]?
-    /// The counts' storage while they are dropped, emptied: markup that nests deep again and again (blocks of
-    /// hundreds of tags) then refills it instead of growing a dictionary from nothing each time.
-    private var spareCounts: [String: Int] = [:]
+    /// The open tags, outermost first: each tag's name by its number in `names`, and its index in the program.
+    private var open: [(name: Int, tag: Int)] = []
+    /// The template's tag names, with how many tags of each are open.
+    private var names = TagNameTable()
     private var nextArgument = 0
     /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
     private var failedGreaterThanFrom = Int.max
@@ -89,9 +86,6 @@ struct TemplateTokenizer {
     /// The parameters of the tag being scanned, as byte ranges; reused from tag to tag, so that scanning a tag
     /// allocates nothing.
     private(set) var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
-    /// The last two tag names made, with where their bytes are, for `tagName(_:)`: an end tag usually names one
-    /// of the last two start tags (`<b>x <i>y</i></b>`, `<b><i>x</b></i>`).
-    private var lastTagNames: ((Range<Int>, String)?, (Range<Int>, String)?)
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
@@ -253,7 +247,7 @@ struct TemplateTokenizer {
             if isEnd {
                 // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
                 // it needs no name (the end tags after a misnesting limit closed everything).
-                if !open.isEmpty || collectsDiagnostics { endTag(named: tagName(name), at: start) }
+                if !open.isEmpty || collectsDiagnostics { endTag(named: name, at: start) }
                 return tagEnd
             }
             if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty, open.count >= options.maximumDepth,
@@ -263,7 +257,7 @@ struct TemplateTokenizer {
                 appendLiteral(start..<tagEnd)
                 return tagEnd
             }
-            startTag(named: tagName(name), selfClosing: selfClosing, range: start..<tagEnd)
+            startTag(named: names.numberAdding(name, in: bytes), selfClosing: selfClosing, range: start..<tagEnd)
             return tagEnd
         }
     }
@@ -394,17 +388,18 @@ struct TemplateTokenizer {
         return true
     }
 
-    private mutating func startTag(named name: String, selfClosing: Bool, range: Range<Int>) {
-        let isElement = selfClosing || Self.isVoid(name)
+    /// Handles a start tag whose name is `names.entries[name]`.
+    private mutating func startTag(named name: Int, selfClosing: Bool, range: Range<Int>) {
+        let isElement = selfClosing || names.entries[name].isVoid
         if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
             // Too deep, so text; without parameters it has no placeholders to number either, so no tag is
             // made. Runs of such tags (`<b>` × 100,000) become one literal token.
             appendLiteral(range)
-            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            diagnose(.nestingTooDeep, at: range.lowerBound, name: name)
             return
         }
         let tagIndex = program.tags.count
-        program.tags.append(makeTag(named: name, range: range))
+        program.tags.append(makeTag(named: names.entries[name].name, range: range))
         if isElement {
             program.tokens.append(.element(tagIndex))
             return
@@ -412,49 +407,39 @@ struct TemplateTokenizer {
         guard open.count < options.maximumDepth else {
             program.tags[tagIndex].keep = false
             appendLiteral(range)
-            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            diagnose(.nestingTooDeep, at: range.lowerBound, name: name)
             return
         }
         open.append((name, tagIndex))
+        names.entries[name].openCount += 1
         program.tokens.append(.open(tagIndex))
-        if openCounts != nil {
-            openCounts?[name, default: 0] += 1
-        } else if open.count > 32 {
-            var counts = spareCounts
-            spareCounts = [:]  // so that `counts` holds the only reference and fills in place
-            for (openName, _) in open { counts[openName, default: 0] += 1 }
-            openCounts = counts
-        }
     }
 
-    private mutating func endTag(named name: String, at offset: Int) {
-        // Well-nested markup closes the innermost tag: no search, no count to look up.
-        if let innermost = open.last, innermost.name == name {
+    /// Handles an end tag named by the bytes `nameBytes`.
+    private mutating func endTag(named nameBytes: Range<Int>, at offset: Int) {
+        // A name never seen is not open; one whose count is zero neither, without a search.
+        guard let name = names.number(of: nameBytes, in: bytes), names.entries[name].openCount > 0 else {
+            if collectsDiagnostics {
+                diagnose(.strayEndTag, at: offset, subject: Self.lowercasedName(nameBytes, in: bytes))
+            }
+            return
+        }
+        // Well-nested markup closes the innermost tag: no search.
+        if open[open.count - 1].name == name {
             close(open.removeLast())
             return
         }
-        if let counts = openCounts, counts[name, default: 0] == 0 {
-            diagnose(.strayEndTag, at: offset, subject: name)
-            return
-        }
-        guard let position = open.lastIndex(where: { $0.name == name }) else {
-            diagnose(.strayEndTag, at: offset, subject: name)
-            return
-        }
+        // Open, so found.
+        let position = open.lastIndex { $0.name == name }!
         let inner = open.count - 1 - position
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
-            diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
-            // Counts are only needed once nesting is deep (`startTag` rebuilds them past 32 open tags): with few
-            // left open, drop them rather than update them for every tag closed here.
-            if position <= 32 { dropOpenCounts() }
+            diagnose(.misnestingLimit, at: offset, name: open[position + 1].name)
             while open.count > position + 1 { close(open.removeLast()) }
             close(open.removeLast())
             return
         }
-        if inner > 0 {
-            diagnose(.misnestedEndTag, at: offset, subject: open[open.count - 1].name)
-        }
+        diagnose(.misnestedEndTag, at: offset, name: open[open.count - 1].name)
         close(open.remove(at: position))
     }
 
@@ -464,30 +449,17 @@ struct TemplateTokenizer {
     /// most this many per end tag. Like HTML's adoption agency, which reopens at most three formatting elements.
     static let maximumKeptOpen = 8
 
-    private mutating func close(_ closed: (name: String, tag: Int)) {
-        if open.isEmpty {
-            // Nothing open: every end tag until the next start tag is stray, found so by an empty search. The
-            // counts are rebuilt if the markup nests deep again.
-            dropOpenCounts()
-        } else {
-            openCounts?[closed.name, default: 1] -= 1
-        }
+    private mutating func close(_ closed: (name: Int, tag: Int)) {
+        names.entries[closed.name].openCount -= 1
         program.tokens.append(.close(closed.tag))
-    }
-
-    /// Stops counting open tags by name, keeping the storage for when nesting gets deep again.
-    private mutating func dropOpenCounts() {
-        guard var counts = openCounts else { return }
-        openCounts = nil
-        counts.removeAll(keepingCapacity: true)
-        spareCounts = counts
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
     /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
     private mutating func closeRemainingTags() {
-        for (name, tagIndex) in open {
+        for (number, tagIndex) in open {
             let tag = program.tags[tagIndex]
+            let name = names.entries[number].name
             if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
                 diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
             } else {
@@ -680,22 +652,14 @@ struct TemplateTokenizer {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private func substring(_ range: Range<Int>) -> Substring {
-        source.utf8Slice(range)
+    /// A diagnostic whose subject is a tag name, made only when diagnostics are collected.
+    private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, name: Int) {
+        guard collectsDiagnostics else { return }
+        diagnose(kind, at: offset, subject: names.entries[name].name)
     }
 
-    /// The lowercased tag name at `range`, reusing the previous tag's string when the name is the same (text
-    /// repeats a few names; building a string from bytes costs more than comparing a few bytes).
-    private mutating func tagName(_ range: Range<Int>) -> String {
-        if let (previousRange, name) = lastTagNames.0, bytes[previousRange].elementsEqual(bytes[range]) {
-            return name
-        }
-        if let (previousRange, name) = lastTagNames.1, bytes[previousRange].elementsEqual(bytes[range]) {
-            return name
-        }
-        let name = Self.lowercasedName(range, in: bytes)
-        lastTagNames = ((range, name), lastTagNames.0)
-        return name
+    private func substring(_ range: Range<Int>) -> Substring {
+        source.utf8Slice(range)
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).

@@ -1,0 +1,73 @@
+import Testing
+@testable import StyledText
+
+@Suite struct TagNameTableTests {
+    /// Looks `name` up in `table` as the bytes of `template` at `name`'s first occurrence from `from`.
+    private static func ranges(of names: [String], in template: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for name in names {
+            let bytes = Array(name.utf8)
+            while !template[start...].starts(with: bytes) { start += 1 }
+            ranges.append(start..<(start + bytes.count))
+            start += bytes.count
+        }
+        return ranges
+    }
+
+    @Test func numbersNamesInOrderIgnoringCase() {
+        let template = Array("<b><I>x</B></i><story>y</STORY><br>".utf8)
+        let names = ["b", "I", "B", "i", "story", "STORY", "br"]
+        let ranges = Self.ranges(of: names, in: template)
+        template.withUnsafeBufferPointer { bytes in
+            var table = TagNameTable()
+            #expect(table.number(of: ranges[0], in: bytes) == nil)
+            #expect(table.numberAdding(ranges[0], in: bytes) == 0)
+            #expect(table.numberAdding(ranges[1], in: bytes) == 1)
+            #expect(table.number(of: ranges[2], in: bytes) == 0)
+            #expect(table.number(of: ranges[3], in: bytes) == 1)
+            #expect(table.number(of: ranges[4], in: bytes) == nil)
+            #expect(table.numberAdding(ranges[4], in: bytes) == 2)
+            #expect(table.numberAdding(ranges[5], in: bytes) == 2)
+            #expect(table.numberAdding(ranges[6], in: bytes) == 3)
+            #expect(table.entries.map(\.name) == ["b", "i", "story", "br"])
+            #expect(table.entries.map(\.isVoid) == [false, false, false, true])
+            #expect(table.entries.allSatisfy { $0.openCount == 0 })
+        }
+    }
+
+    @Test func findsEveryNameOnceItHashesThem() {
+        // Past the linear limit the table hashes: thousands of names, each found again in any case, and names
+        // that differ only in length or in one byte kept apart.
+        let names = (0..<2_000).map { "t\($0)" } + ["a", "aa", "ab", "ba"]
+        let template = Array((names.map { "<\($0)>" } + names.map { "</\($0.uppercased())>" }).joined().utf8)
+        let ranges = Self.ranges(of: names + names.map { $0.uppercased() }, in: template)
+        template.withUnsafeBufferPointer { bytes in
+            var table = TagNameTable()
+            for index in names.indices {
+                #expect(table.numberAdding(ranges[index], in: bytes) == index)
+            }
+            for index in names.indices {
+                #expect(table.number(of: ranges[names.count + index], in: bytes) == index, "\(names[index])")
+                #expect(table.numberAdding(ranges[index], in: bytes) == index)
+            }
+            #expect(table.entries.count == names.count)
+            let unknown = Array("<t2000><A0><c>".utf8)
+            unknown.withUnsafeBufferPointer { other in
+                #expect(table.number(of: 1..<6, in: other) == nil)
+                #expect(table.number(of: 8..<10, in: other) == nil)
+                #expect(table.number(of: 12..<13, in: other) == nil)
+            }
+        }
+    }
+
+    @Test func misnestedAndRepeatedNamesParseAsBefore() {
+        // The tokenizer matches end tags by number: a name met again in another case closes the same tag.
+        let text = StyledText(template: "<B><i>x</b>y</I><b>z</B>")
+        #expect(text.parts == [
+            .text("x", attributes: [.tag("b"), .tag("i")]),
+            .text("y", attributes: [.tag("i")]),
+            .text("z", attributes: [.tag("b")]),
+        ])
+    }
+}
