@@ -1,8 +1,9 @@
 /// The tag names of one template, numbered in the order the tokenizer first meets them.
 ///
-/// Open tags are then matched by comparing integers instead of strings, and what depends on the name alone (its
-/// lowercased string, whether it is void) is made once per template rather than once per tag: `<b><i>x</b></i>`
-/// repeated to a megabyte names two tags 280,000 times.
+/// Open tags are then matched by comparing integers instead of strings, and what depends on the name alone (whether
+/// it is void, the attribute of its tags without parameters) is found once per template rather than once per tag:
+/// `<b><i>x</b></i>` repeated to a megabyte names two tags 280,000 times. Entries hold only integers, so that
+/// reading one copies no string.
 ///
 /// Names are looked up by their bytes, ignoring ASCII case. While there are few, by a linear search (a sentence
 /// has a handful, and a table of slots would cost it an allocation); past ``linearLimit``, by a hash of the
@@ -11,18 +12,19 @@ struct TagNameTable {
     struct Entry {
         /// Where the name first occurs in the template, in the case written there.
         let bytes: Range<Int>
-        /// The name, lowercased.
-        let name: String
         /// Whether the name is a void element's (`br`, `img`, …), which never takes content.
         let isVoid: Bool
         /// The hash of the lowercased name, kept for placing the entry again when the slots grow.
         let hash: Int
+        /// The index of the program's attribute for the tags of this name without parameters, once the tokenizer
+        /// made it.
+        var attribute: Int?
         /// How many tags of this name are open: the tokenizer's to keep, so that an end tag finds out in O(1) that
         /// nothing of its name is open.
         var openCount = 0
     }
 
-    /// The names by number; the tokenizer updates their `openCount`.
+    /// The names by number; the tokenizer keeps their `attribute` and `openCount`.
     var entries: [Entry] = []
     /// Each slot's entry number plus one, or 0 for an empty slot; empty until there are more than ``linearLimit``
     /// names. The slot count is a power of two, at least twice the entries.
@@ -43,13 +45,6 @@ struct TagNameTable {
         return nil
     }
 
-    /// The number of the name at `range` of `bytes`, numbering it when it is new.
-    @inline(__always)
-    mutating func numberAdding(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if let number = number(of: range, in: bytes) { return number }
-        return add(range, in: bytes)
-    }
-
     private func hashedNumber(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let mask = slots.count - 1
         var slot = Self.hash(range, in: bytes) & mask
@@ -61,11 +56,12 @@ struct TagNameTable {
         return nil
     }
 
-    private mutating func add(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Numbers the name at `range` of `bytes`, which ``number(of:in:)`` did not find.
+    mutating func add(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let number = entries.count
         // Room for the names a sentence has at once, rather than growing from one.
         if number == 0 { entries.reserveCapacity(Self.linearLimit) }
-        entries.append(Entry(bytes: range, name: TemplateTokenizer.lowercasedName(range, in: bytes),
+        entries.append(Entry(bytes: range,
                              isVoid: TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[range])),
                              hash: Self.hash(range, in: bytes)))
         if entries.count > Self.linearLimit {

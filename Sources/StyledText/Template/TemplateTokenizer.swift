@@ -4,6 +4,11 @@ import Foundation
 struct TemplateProgram: Sendable {
     var tokens: [TemplateToken] = []
     var tags: [TemplateTag] = []
+    /// The tags' attributes: one per name for the tags without parameters, which share it, and one per tag with
+    /// parameters.
+    var attributes: [StyledText.Attribute] = []
+    /// The parameters whose values hold placeholders, by the index of their tag, filled in when arguments are known.
+    var dynamicParameters: [Int: [DynamicParameter]] = [:]
     /// The placeholders of the template's text, in source order (those in tag parameters are in their tags).
     var placeholders: [Placeholder] = []
     var diagnostics: [PendingDiagnostic] = []
@@ -11,8 +16,9 @@ struct TemplateProgram: Sendable {
     var droppedDiagnostics = 0
     /// The number of arguments the placeholders take: the highest argument index plus one.
     var argumentCount = 0
+
     /// Whether some tag parameter holds a placeholder, so that filling must rebuild attributes.
-    var hasDynamicParameters = false
+    var hasDynamicParameters: Bool { !dynamicParameters.isEmpty }
 }
 
 /// One step of the replay. Every case holds only integers, so that token arrays copy and free as plain memory.
@@ -34,10 +40,10 @@ enum TemplateToken: Sendable {
     case element(Int)
 }
 
+/// A tag of the template. Its fields are integers, so that the tags copy and free as plain memory.
 struct TemplateTag: Sendable {
-    var attribute: StyledText.Attribute
-    /// Parameters whose values hold placeholders, filled in when arguments are known.
-    var dynamicParameters: [DynamicParameter] = []
+    /// The index of its attribute in the program's `attributes`.
+    var attribute: Int
     var sourceRange: Range<Int>
     /// `false` when the tag was repaired into literal text (unclosed and unknown).
     var keep = true
@@ -257,7 +263,8 @@ struct TemplateTokenizer {
                 appendLiteral(start..<tagEnd)
                 return tagEnd
             }
-            startTag(named: names.numberAdding(name, in: bytes), selfClosing: selfClosing, range: start..<tagEnd)
+            startTag(named: names.number(of: name, in: bytes) ?? names.add(name, in: bytes), selfClosing: selfClosing,
+                     range: start..<tagEnd)
             return tagEnd
         }
     }
@@ -399,7 +406,7 @@ struct TemplateTokenizer {
             return
         }
         let tagIndex = program.tags.count
-        program.tags.append(makeTag(named: names.entries[name].name, range: range))
+        program.tags.append(makeTag(named: name, range: range))
         if isElement {
             program.tokens.append(.element(tagIndex))
             return
@@ -417,16 +424,16 @@ struct TemplateTokenizer {
 
     /// Handles an end tag named by the bytes `nameBytes`.
     private mutating func endTag(named nameBytes: Range<Int>, at offset: Int) {
+        // Well-nested markup closes the innermost tag: its name's bytes compared, no look-up.
+        if let innermost = open.last, Self.sameName(names.entries[innermost.name].bytes, nameBytes, in: bytes) {
+            close(open.removeLast())
+            return
+        }
         // A name never seen is not open; one whose count is zero neither, without a search.
         guard let name = names.number(of: nameBytes, in: bytes), names.entries[name].openCount > 0 else {
             if collectsDiagnostics {
                 diagnose(.strayEndTag, at: offset, subject: Self.lowercasedName(nameBytes, in: bytes))
             }
-            return
-        }
-        // Well-nested markup closes the innermost tag: no search.
-        if open[open.count - 1].name == name {
-            close(open.removeLast())
             return
         }
         // Open, so found.
@@ -459,8 +466,8 @@ struct TemplateTokenizer {
     private mutating func closeRemainingTags() {
         for (number, tagIndex) in open {
             let tag = program.tags[tagIndex]
-            let name = names.entries[number].name
-            if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
+            let name = self.name(number)
+            if options.knownTagNames.contains(name) || !program.attributes[tag.attribute].parameters.isEmpty {
                 diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
             } else {
                 program.tags[tagIndex].keep = false
@@ -470,10 +477,15 @@ struct TemplateTokenizer {
         open.removeAll()
     }
 
-    private mutating func makeTag(named name: String, range: Range<Int>) -> TemplateTag {
+    /// The tag about to be appended to the program, named `names.entries[name]`, with its attribute.
+    private mutating func makeTag(named name: Int, range: Range<Int>) -> TemplateTag {
         guard !scannedParameters.isEmpty else {
-            return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: [:], action: nil),
-                               sourceRange: range)
+            // Every tag of a name without parameters has the same attribute: made once, with its hash.
+            if let attribute = names.entries[name].attribute { return TemplateTag(attribute: attribute, sourceRange: range) }
+            let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: [:],
+                                                                 action: nil))
+            names.entries[name].attribute = attribute
+            return TemplateTag(attribute: attribute, sourceRange: range)
         }
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
@@ -492,7 +504,6 @@ struct TemplateTokenizer {
             let pieces = valuePieces(valueRange)
             if pieces.contains(where: { if case .placeholder = $0 { true } else { false } }) {
                 dynamic.append(DynamicParameter(name: parameterName, pieces: pieces))
-                program.hasDynamicParameters = true
             }
             values[parameterName] = pieces.reduce(into: "") { result, piece in
                 switch piece {
@@ -501,8 +512,18 @@ struct TemplateTokenizer {
                 }
             }
         }
-        return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: values, action: nil),
-                           dynamicParameters: dynamic, sourceRange: range)
+        if !dynamic.isEmpty { program.dynamicParameters[program.tags.count] = dynamic }
+        let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: values,
+                                                             action: nil))
+        return TemplateTag(attribute: attribute, sourceRange: range)
+    }
+
+    /// Appends an attribute to the program's and returns its index.
+    private mutating func appendAttribute(_ attribute: StyledText.Attribute) -> Int {
+        // Room for a sentence's few at once, rather than growing from one.
+        if program.attributes.isEmpty { program.attributes.reserveCapacity(8) }
+        program.attributes.append(attribute)
+        return program.attributes.count - 1
     }
 
     /// A parameter value split at its placeholders, with character references decoded by the attribute rules.
@@ -655,7 +676,13 @@ struct TemplateTokenizer {
     /// A diagnostic whose subject is a tag name, made only when diagnostics are collected.
     private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, name: Int) {
         guard collectsDiagnostics else { return }
-        diagnose(kind, at: offset, subject: names.entries[name].name)
+        diagnose(kind, at: offset, subject: self.name(name))
+    }
+
+    /// The lowercased tag name numbered `number`: its attribute's, once one is made, rather than a string per tag.
+    private func name(_ number: Int) -> String {
+        if let attribute = names.entries[number].attribute { return program.attributes[attribute].name }
+        return Self.lowercasedName(names.entries[number].bytes, in: bytes)
     }
 
     private func substring(_ range: Range<Int>) -> Substring {

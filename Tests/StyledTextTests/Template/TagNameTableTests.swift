@@ -22,15 +22,16 @@ import Testing
         template.withUnsafeBufferPointer { bytes in
             var table = TagNameTable()
             #expect(table.number(of: ranges[0], in: bytes) == nil)
-            #expect(table.numberAdding(ranges[0], in: bytes) == 0)
-            #expect(table.numberAdding(ranges[1], in: bytes) == 1)
+            #expect(table.add(ranges[0], in: bytes) == 0)
+            #expect(table.number(of: ranges[1], in: bytes) == nil)
+            #expect(table.add(ranges[1], in: bytes) == 1)
             #expect(table.number(of: ranges[2], in: bytes) == 0)
             #expect(table.number(of: ranges[3], in: bytes) == 1)
             #expect(table.number(of: ranges[4], in: bytes) == nil)
-            #expect(table.numberAdding(ranges[4], in: bytes) == 2)
-            #expect(table.numberAdding(ranges[5], in: bytes) == 2)
-            #expect(table.numberAdding(ranges[6], in: bytes) == 3)
-            #expect(table.entries.map(\.name) == ["b", "i", "story", "br"])
+            #expect(table.add(ranges[4], in: bytes) == 2)
+            #expect(table.number(of: ranges[5], in: bytes) == 2)
+            #expect(table.add(ranges[6], in: bytes) == 3)
+            #expect(table.entries.map(\.bytes) == [1..<2, 4..<5, 16..<21, 32..<34])
             #expect(table.entries.map(\.isVoid) == [false, false, false, true])
             #expect(table.entries.allSatisfy { $0.openCount == 0 })
         }
@@ -45,11 +46,12 @@ import Testing
         template.withUnsafeBufferPointer { bytes in
             var table = TagNameTable()
             for index in names.indices {
-                #expect(table.numberAdding(ranges[index], in: bytes) == index)
+                #expect(table.number(of: ranges[index], in: bytes) == nil)
+                #expect(table.add(ranges[index], in: bytes) == index)
             }
             for index in names.indices {
                 #expect(table.number(of: ranges[names.count + index], in: bytes) == index, "\(names[index])")
-                #expect(table.numberAdding(ranges[index], in: bytes) == index)
+                #expect(table.number(of: ranges[index], in: bytes) == index)
             }
             #expect(table.entries.count == names.count)
             let unknown = Array("<t2000><A0><c>".utf8)
@@ -59,6 +61,14 @@ import Testing
                 #expect(table.number(of: 12..<13, in: other) == nil)
             }
         }
+    }
+
+    @Test func tagsWithoutParametersShareTheirNamesAttribute() {
+        let program = StyledText.Template.parse("<b>x</b><B>y</B><a href='1'>z</a><b>w</b><a href='1'>v</a><A>u</A>",
+                                                options: .init(), collectsDiagnostics: false)
+        #expect(program.tags.map(\.attribute) == [0, 0, 1, 0, 2, 3])
+        #expect(program.attributes == [.tag("b"), .tag("a", ["href": "1"]), .tag("a", ["href": "1"]), .tag("a")])
+        #expect(program.attributes[0].contentHash == StyledText.Attribute("b").contentHash)
     }
 
     @Test func misnestedAndRepeatedNamesParseAsBefore() {
