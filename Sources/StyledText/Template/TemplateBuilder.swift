@@ -211,7 +211,7 @@ struct TemplateBuilder {
         if validPrefix < open.count {
             var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
             for index in validPrefix..<open.count {
-                let node = nodes.node(attributes[open[index].attribute], parent: parent)
+                let node = nodes.node(open[index].attribute, of: attributes, parent: parent)
                 open[index].node = node
                 parent = node
             }
