@@ -102,7 +102,8 @@ struct TemplateBuilder {
             case let .close(tagIndex):
                 // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
                 if let position = open.lastIndex(where: { $0.tag == tagIndex }) {
-                    open.remove(at: position)
+                    // Usually the innermost: without the general move of `remove(at:)`.
+                    if position == open.count - 1 { open.removeLast() } else { open.remove(at: position) }
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):

@@ -639,8 +639,14 @@ struct TemplateTokenizer {
         return memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
     }
 
+    /// Appends the text in `range`, if any: inlined, because most markup follows other markup and has no text
+    /// before it.
+    @inline(__always)
     private mutating func flushText(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
+        if !range.isEmpty { appendText(range) }
+    }
+
+    private mutating func appendText(_ range: Range<Int>) {
         if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
             // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
@@ -673,7 +679,8 @@ struct TemplateTokenizer {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    /// A diagnostic whose subject is a tag name, made only when diagnostics are collected.
+    /// A diagnostic whose subject is a tag name, made only when diagnostics are collected (inlined: they seldom are).
+    @inline(__always)
     private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, name: Int) {
         guard collectsDiagnostics else { return }
         diagnose(kind, at: offset, subject: self.name(name))
