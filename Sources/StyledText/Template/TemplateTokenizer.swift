@@ -396,6 +396,9 @@ struct TemplateTokenizer {
     }
 
     /// Handles a start tag whose name is `names.entries[name]`.
+    // Inlined into `markup(at:textStart:)`, with `makeTag` and `close`: a call per tag, with its saved registers,
+    // cost about as much as a tag without parameters needs.
+    @inline(__always)
     private mutating func startTag(named name: Int, selfClosing: Bool, range: Range<Int>) {
         let isElement = selfClosing || names.entries[name].isVoid
         if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
@@ -456,6 +459,7 @@ struct TemplateTokenizer {
     /// most this many per end tag. Like HTML's adoption agency, which reopens at most three formatting elements.
     static let maximumKeptOpen = 8
 
+    @inline(__always)
     private mutating func close(_ closed: (name: Int, tag: Int)) {
         names.entries[closed.name].openCount -= 1
         program.tokens.append(.close(closed.tag))
@@ -478,10 +482,18 @@ struct TemplateTokenizer {
     }
 
     /// The tag about to be appended to the program, named `names.entries[name]`, with its attribute.
+    @inline(__always)
     private mutating func makeTag(named name: Int, range: Range<Int>) -> TemplateTag {
+        // Every tag of a name without parameters has the same attribute: made once, with its hash.
+        if scannedParameters.isEmpty, let attribute = names.entries[name].attribute {
+            return TemplateTag(attribute: attribute, sourceRange: range)
+        }
+        return makeTagAttribute(named: name, range: range)
+    }
+
+    /// ``makeTag(named:range:)`` for a tag with parameters, or the first of its name without.
+    private mutating func makeTagAttribute(named name: Int, range: Range<Int>) -> TemplateTag {
         guard !scannedParameters.isEmpty else {
-            // Every tag of a name without parameters has the same attribute: made once, with its hash.
-            if let attribute = names.entries[name].attribute { return TemplateTag(attribute: attribute, sourceRange: range) }
             let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: [:],
                                                                  action: nil))
             names.entries[name].attribute = attribute
