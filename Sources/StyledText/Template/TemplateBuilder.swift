@@ -208,17 +208,15 @@ struct TemplateBuilder {
         return AttributeStack(top: open.isEmpty ? nil : open[open.count - 1].node)
     }
 
+    /// Builds the nodes of the open tags from `validPrefix` on, each on the one before: `validPrefix < open.count`.
     private mutating func rebuiltStack() -> AttributeStack {
-        if validPrefix < open.count {
-            var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
-            for index in validPrefix..<open.count {
-                let node = nodes.node(open[index].attribute, of: attributes, parent: parent)
-                open[index].node = node
-                parent = node
-            }
-            validPrefix = open.count
+        var top = validPrefix > 0 ? open[validPrefix - 1].node : nil
+        for index in validPrefix..<open.count {
+            top = nodes.node(open[index].attribute, of: attributes, parent: top)
+            open[index].node = top
         }
-        return AttributeStack(top: open.last?.node)
+        validPrefix = open.count
+        return AttributeStack(top: top)
     }
 
     private func substring(_ range: Range<Int>) -> Substring {
