@@ -19,8 +19,8 @@ struct TagNameTable {
         /// The index of the program's attribute for the tags of this name without parameters, once the tokenizer
         /// made it.
         var attribute: Int?
-        /// How many tags of this name are open: the tokenizer's to keep, so that an end tag finds out in O(1) that
-        /// nothing of its name is open.
+        /// How many tags of this name are open, while the tokenizer counts them (once nesting is deep), so that an
+        /// end tag finds out in O(1) that nothing of its name is open.
         var openCount = 0
     }
 

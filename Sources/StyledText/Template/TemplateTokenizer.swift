@@ -80,8 +80,12 @@ struct TemplateTokenizer {
 
     /// The open tags, outermost first: each tag's name by its number in `names`, and its index in the program.
     private var open: [(name: Int, tag: Int)] = []
-    /// The template's tag names, with how many tags of each are open.
+    /// The template's tag names, with how many tags of each are open while `countsOpenTags`.
     private var names = TagNameTable()
+    /// Whether `names` counts the open tags of each name, so that an end tag finds out in O(1) that nothing of its
+    /// name is open: from when more than ``countingDepth`` are open until none is (when every count is zero
+    /// again). A shallower stack is searched instead, which costs less than counting every tag opened and closed.
+    private var countsOpenTags = false
     private var nextArgument = 0
     /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
     private var failedGreaterThanFrom = Int.max
@@ -421,9 +425,17 @@ struct TemplateTokenizer {
             return
         }
         open.append((name, tagIndex))
-        names.entries[name].openCount += 1
+        if countsOpenTags {
+            names.entries[name].openCount += 1
+        } else if open.count > Self.countingDepth {
+            countsOpenTags = true
+            for tag in open { names.entries[tag.name].openCount += 1 }
+        }
         program.tokens.append(.open(tagIndex))
     }
+
+    /// How deep the open tags go before their names are counted (see `countsOpenTags`).
+    static let countingDepth = 32
 
     /// Handles an end tag named by the bytes `nameBytes`.
     private mutating func endTag(named nameBytes: Range<Int>, at offset: Int) {
@@ -432,15 +444,15 @@ struct TemplateTokenizer {
             close(open.removeLast())
             return
         }
-        // A name never seen is not open; one whose count is zero neither, without a search.
-        guard let name = names.number(of: nameBytes, in: bytes), names.entries[name].openCount > 0 else {
+        // A name never seen is not open; a counted one whose count is zero neither, without a search; uncounted,
+        // at most `countingDepth` tags are searched.
+        guard let name = names.number(of: nameBytes, in: bytes), !countsOpenTags || names.entries[name].openCount > 0,
+              let position = open.lastIndex(where: { $0.name == name }) else {
             if collectsDiagnostics {
                 diagnose(.strayEndTag, at: offset, subject: Self.lowercasedName(nameBytes, in: bytes))
             }
             return
         }
-        // Open, so found.
-        let position = open.lastIndex { $0.name == name }!
         let inner = open.count - 1 - position
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
@@ -461,7 +473,10 @@ struct TemplateTokenizer {
 
     @inline(__always)
     private mutating func close(_ closed: (name: Int, tag: Int)) {
-        names.entries[closed.name].openCount -= 1
+        if countsOpenTags {
+            names.entries[closed.name].openCount -= 1
+            if open.isEmpty { countsOpenTags = false }
+        }
         program.tokens.append(.close(closed.tag))
     }
 

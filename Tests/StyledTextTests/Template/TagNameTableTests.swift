@@ -71,6 +71,30 @@ import Testing
         #expect(program.attributes[0].contentHash == StyledText.Attribute("b").contentHash)
     }
 
+    @Test func endTagsFindOpenTagsWhetherOrNotNamesAreCounted() {
+        // Past 32 open tags the tokenizer counts open tags by name until none is open; shallower, it searches.
+        // Every kind of end tag, on both sides of that depth, and after it stops counting.
+        let opens = (0..<40).map { "<t\($0)>" }.joined()
+        let template = opens + "x</u>y</t39>z</t30>w</t20>v</t30>u</t0>s<b><i>r</b>q</i></t5>p"
+        let text = StyledText(template: template)
+        func tags(_ names: [Int]) -> [StyledText.Attribute] { names.map { .tag("t\($0)") } }
+        #expect(text.parts == [
+            .text("xy", attributes: tags(Array(0..<40))),
+            .text("z", attributes: tags(Array(0..<39))),
+            // `</t30>` keeps the eight tags inside it open.
+            .text("w", attributes: tags(Array(0..<30) + Array(31..<39))),
+            // `</t20>` would keep more than eight: it closes them all.
+            .text("vu", attributes: tags(Array(0..<20))),
+            .text("s", attributes: []),
+            .text("r", attributes: [.tag("b"), .tag("i")]),
+            .text("q", attributes: [.tag("i")]),
+            .text("p", attributes: []),
+        ])
+        let diagnostics = StyledText.Template(template).diagnostics.map(\.kind)
+        #expect(diagnostics == [.strayEndTag, .misnestedEndTag, .misnestingLimit, .strayEndTag, .misnestingLimit,
+                                .misnestedEndTag, .strayEndTag])
+    }
+
     @Test func misnestedAndRepeatedNamesParseAsBefore() {
         // The tokenizer matches end tags by number: a name met again in another case closes the same tag.
         let text = StyledText(template: "<B><i>x</b>y</I><b>z</B>")
