@@ -160,7 +160,8 @@ struct TemplateTokenizer {
         var index = 0
         var textStart = 0
         while index < end {
-            index = markers.firstIndex(in: bytes, from: index)
+            // Markup often follows markup (`<b><i>`, `</b></i>`): then the search has nothing to skip.
+            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndex(in: bytes, from: index) }
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
