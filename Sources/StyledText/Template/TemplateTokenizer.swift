@@ -95,7 +95,7 @@ struct TemplateTokenizer {
     private var failedCommentSearchFrom = Int.max
     /// The parameters of the tag being scanned, as byte ranges; reused from tag to tag, so that scanning a tag
     /// allocates nothing.
-    private(set) var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
+    private(set) var scannedParameters = ScannedParameters()
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
@@ -308,11 +308,10 @@ struct TemplateTokenizer {
         return scanParameters(from: nameEnd, selfClosing: &selfClosing)
     }
 
-    /// Empties `scannedParameters`, keeping its storage: one by one, because `removeAll(keepingCapacity:)` goes
-    /// through a general replacement that costs more than the few parameters a tag has.
+    /// Empties `scannedParameters`, keeping its storage.
     @inline(__always)
     private mutating func forgetScannedParameters() {
-        while !scannedParameters.isEmpty { scannedParameters.removeLast() }
+        scannedParameters.removeAll()
     }
 
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
