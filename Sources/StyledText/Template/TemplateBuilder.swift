@@ -43,6 +43,8 @@ struct TemplateBuilder {
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
         attributes = program.attributes
+        // Room for a few open tags at once: grown from one, two nested tags cost two allocations.
+        if !program.tags.isEmpty { open.reserveCapacity(8) }
         // A segment per token at most; growing the array as it fills cost four reallocations a sentence.
         buffer = StyledTextBuffer(byteCapacity: source.utf8.count, segmentCapacity: program.tokens.count)
     }

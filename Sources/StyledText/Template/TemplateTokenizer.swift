@@ -268,7 +268,7 @@ struct TemplateTokenizer {
                 appendLiteral(start..<tagEnd)
                 return tagEnd
             }
-            startTag(named: names.number(of: name, in: bytes) ?? names.add(name, in: bytes), selfClosing: selfClosing,
+            startTag(named: names.number(of: name, in: bytes) ?? addName(name), selfClosing: selfClosing,
                      range: start..<tagEnd)
             return tagEnd
         }
@@ -711,6 +711,14 @@ struct TemplateTokenizer {
     private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, name: Int) {
         guard collectsDiagnostics else { return }
         diagnose(kind, at: offset, subject: self.name(name))
+    }
+
+    /// Numbers a tag name met for the first time.
+    private mutating func addName(_ range: Range<Int>) -> Int {
+        // With the first name, room for a few open tags at once: grown from one, two nested tags cost two
+        // allocations.
+        if names.entries.isEmpty { open.reserveCapacity(8) }
+        return names.add(range, in: bytes)
     }
 
     /// The lowercased tag name numbered `number`: its attribute's, once one is made, rather than a string per tag.
