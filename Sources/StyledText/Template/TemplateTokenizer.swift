@@ -187,6 +187,8 @@ struct TemplateTokenizer {
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
                 flushText(textStart..<index)
                 program.tokens.append(.placeholder(program.placeholders.count))
+                // Room for a few at once: grown from one, a sentence's second placeholder cost an allocation.
+                if program.placeholders.isEmpty { program.placeholders.reserveCapacity(4) }
                 program.placeholders.append(placeholder)
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
