@@ -96,7 +96,13 @@ extension CharacterReferences {
     /// Appends the UTF-8 bytes of `bytes` with every character reference decoded: what
     /// ``decode(_:inAttributeValue:into:)`` does, for a builder that collects bytes.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool, into output: inout TextBytes) {
-        scan(bytes, inAttributeValue: inAttributeValue) { literal in
+        // Most text has no `&`: one copy, without setting up the scan.
+        let ampersand = firstAmpersand(in: bytes, from: 0)
+        guard ampersand < bytes.count else {
+            output.append(bytes)
+            return
+        }
+        scan(bytes, from: ampersand, inAttributeValue: inAttributeValue) { literal in
             output.append(UnsafeBufferPointer(rebasing: bytes[literal]))
         } scalar: { scalar in
             output.append(scalar: scalar)
@@ -126,14 +132,16 @@ extension CharacterReferences {
         return output.makeString()
     }
 
-    /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order.
+    /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order; `start` is where
+    /// the first `&` is, when the caller has found it already.
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,
+        from start: Int? = nil,
         inAttributeValue: Bool,
         literal: (Range<Int>) -> Void,
         scalar: (Unicode.Scalar) -> Void
     ) {
-        var position = firstAmpersand(in: bytes, from: 0)
+        var position = start ?? firstAmpersand(in: bytes, from: 0)
         var literalStart = 0
         while position < bytes.count {
             if let reference = reference(in: bytes, at: position, inAttributeValue: inAttributeValue) {

@@ -141,7 +141,7 @@ extension StyledText {
                 switch token {
                 case let .open(tagIndex), let .element(tagIndex):
                     guard tagsSeen.insert(tagIndex).inserted else { continue }
-                    for parameter in program.tags[tagIndex].dynamicParameters {
+                    for parameter in program.dynamicParameters[tagIndex] ?? [] {
                         for case let .placeholder(placeholder) in parameter.pieces { result.append(placeholder) }
                     }
                 default:

@@ -85,7 +85,7 @@ extension StyledText.Template {
             switch token {
             case let .open(tagIndex), let .element(tagIndex):
                 let tag = program.tags[tagIndex]
-                if tag.keep { result.append((tag.attribute.name, tag.sourceRange.lowerBound)) }
+                if tag.keep { result.append((program.attributes[tag.attribute].name, tag.sourceRange.lowerBound)) }
             default:
                 continue
             }

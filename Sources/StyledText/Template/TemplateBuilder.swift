@@ -14,8 +14,12 @@ struct TemplateBuilder {
     var insertions: [Insertion] = []
     private var buffer: StyledTextBuffer
 
-    /// Open tags, outermost first, each with its node once materialised.
-    private var open: [(attribute: StyledText.Attribute, tag: Int, node: AttributeNode?)] = []
+    /// The attributes of the tags: the program's, then, when arguments fill placeholders in parameters, each such
+    /// tag's filled attribute as it opens.
+    private var attributes: [StyledText.Attribute]
+    /// Open tags, outermost first: each one's attribute (an index into `attributes`), its index in the program, and
+    /// its node once materialised.
+    private var open: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
     /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
     /// invalidates the nodes above it, which are rebuilt only when text needs them.
     private var validPrefix = 0
@@ -38,6 +42,9 @@ struct TemplateBuilder {
         self.source = source
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
+        attributes = program.attributes
+        // Room for a few open tags at once: grown from one, two nested tags cost two allocations.
+        if !program.tags.isEmpty { open.reserveCapacity(8) }
         // A segment per token at most; growing the array as it fills cost four reallocations a sentence.
         buffer = StyledTextBuffer(byteCapacity: source.utf8.count, segmentCapacity: program.tokens.count)
     }
@@ -89,7 +96,6 @@ struct TemplateBuilder {
                                 stack: stack, into: &buffer, lastString: &lastString)
                 }
             case let .open(tagIndex):
-                // The tag's fields read in place: copying the whole tag out of the array cost more than the rest.
                 if program.tags[tagIndex].keep {
                     open.append((attribute(ofTag: tagIndex), tagIndex, nil))
                 } else {
@@ -98,12 +104,13 @@ struct TemplateBuilder {
             case let .close(tagIndex):
                 // The tokenizer only closes tags it opened, so the tag is here; search from the innermost.
                 if let position = open.lastIndex(where: { $0.tag == tagIndex }) {
-                    open.remove(at: position)
+                    // Usually the innermost: without the general move of `remove(at:)`.
+                    if position == open.count - 1 { open.removeLast() } else { open.remove(at: position) }
                     validPrefix = min(validPrefix, position)
                 }
             case let .element(tagIndex):
-                buffer.appendSegment(.element(StyledText.Segment.Element(attribute(ofTag: tagIndex))),
-                                     stack: currentStack())
+                let attribute = attribute(ofTag: tagIndex)
+                buffer.appendSegment(.element(StyledText.Segment.Element(attributes[attribute])), stack: currentStack())
             }
         }
     }
@@ -160,21 +167,23 @@ struct TemplateBuilder {
         if isolatesArguments { text.appendText("\u{2069}", stack: stack) }
     }
 
-    /// The tag's attribute, with placeholders in its parameters filled when arguments are known.
-    // Inlined, with the filling apart: called from the mutating `run`, a method call copied the whole builder.
+    /// The index in `attributes` of the tag's attribute, with placeholders in its parameters filled when arguments
+    /// are known.
     @inline(__always)
-    private func attribute(ofTag tagIndex: Int) -> StyledText.Attribute {
-        guard let arguments, !program.tags[tagIndex].dynamicParameters.isEmpty else {
-            return program.tags[tagIndex].attribute
+    private mutating func attribute(ofTag tagIndex: Int) -> Int {
+        let attribute = program.tags[tagIndex].attribute
+        guard let arguments, program.hasDynamicParameters, let dynamic = program.dynamicParameters[tagIndex] else {
+            return attribute
         }
-        return Self.filledAttribute(of: program.tags[tagIndex], arguments: arguments, source: source)
+        attributes.append(Self.filledAttribute(attributes[attribute], dynamic, arguments: arguments, source: source))
+        return attributes.count - 1
     }
 
-    /// The tag's attribute with the placeholders in its parameters filled.
-    private static func filledAttribute(of tag: TemplateTag, arguments: [any StyledTextArgument],
-                                        source: String) -> StyledText.Attribute {
-        var parameters = tag.attribute.parameters
-        for parameter in tag.dynamicParameters {
+    /// The attribute with the placeholders in its dynamic parameters filled.
+    private static func filledAttribute(_ attribute: StyledText.Attribute, _ dynamicParameters: [DynamicParameter],
+                                        arguments: [any StyledTextArgument], source: String) -> StyledText.Attribute {
+        var parameters = attribute.parameters
+        for parameter in dynamicParameters {
             parameters[parameter.name] = parameter.pieces.reduce(into: "") { value, piece in
                 switch piece {
                 case let .text(text):
@@ -190,7 +199,7 @@ struct TemplateBuilder {
                 }
             }
         }
-        return StyledText.Attribute(lowercasedName: tag.attribute.name, parameters: parameters, action: nil)
+        return StyledText.Attribute(lowercasedName: attribute.name, parameters: parameters, action: nil)
     }
 
     /// Inlined for the usual case, every open tag's node already built (or no tag open); reads the innermost
@@ -201,17 +210,15 @@ struct TemplateBuilder {
         return AttributeStack(top: open.isEmpty ? nil : open[open.count - 1].node)
     }
 
+    /// Builds the nodes of the open tags from `validPrefix` on, each on the one before: `validPrefix < open.count`.
     private mutating func rebuiltStack() -> AttributeStack {
-        if validPrefix < open.count {
-            var parent = validPrefix > 0 ? open[validPrefix - 1].node : nil
-            for index in validPrefix..<open.count {
-                let node = nodes.node(open[index].attribute, parent: parent)
-                open[index].node = node
-                parent = node
-            }
-            validPrefix = open.count
+        var top = validPrefix > 0 ? open[validPrefix - 1].node : nil
+        for index in validPrefix..<open.count {
+            top = nodes.node(open[index].attribute, of: attributes, parent: top)
+            open[index].node = top
         }
-        return AttributeStack(top: open.last?.node)
+        validPrefix = open.count
+        return AttributeStack(top: top)
     }
 
     private func substring(_ range: Range<Int>) -> Substring {

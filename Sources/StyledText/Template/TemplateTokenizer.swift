@@ -4,6 +4,11 @@ import Foundation
 struct TemplateProgram: Sendable {
     var tokens: [TemplateToken] = []
     var tags: [TemplateTag] = []
+    /// The tags' attributes: one per name for the tags without parameters, which share it, and one per tag with
+    /// parameters.
+    var attributes: [StyledText.Attribute] = []
+    /// The parameters whose values hold placeholders, by the index of their tag, filled in when arguments are known.
+    var dynamicParameters: [Int: [DynamicParameter]] = [:]
     /// The placeholders of the template's text, in source order (those in tag parameters are in their tags).
     var placeholders: [Placeholder] = []
     var diagnostics: [PendingDiagnostic] = []
@@ -11,8 +16,9 @@ struct TemplateProgram: Sendable {
     var droppedDiagnostics = 0
     /// The number of arguments the placeholders take: the highest argument index plus one.
     var argumentCount = 0
+
     /// Whether some tag parameter holds a placeholder, so that filling must rebuild attributes.
-    var hasDynamicParameters = false
+    var hasDynamicParameters: Bool { !dynamicParameters.isEmpty }
 }
 
 /// One step of the replay. Every case holds only integers, so that token arrays copy and free as plain memory.
@@ -34,10 +40,10 @@ enum TemplateToken: Sendable {
     case element(Int)
 }
 
+/// A tag of the template. Its fields are integers, so that the tags copy and free as plain memory.
 struct TemplateTag: Sendable {
-    var attribute: StyledText.Attribute
-    /// Parameters whose values hold placeholders, filled in when arguments are known.
-    var dynamicParameters: [DynamicParameter] = []
+    /// The index of its attribute in the program's `attributes`.
+    var attribute: Int
     var sourceRange: Range<Int>
     /// `false` when the tag was repaired into literal text (unclosed and unknown).
     var keep = true
@@ -72,13 +78,14 @@ struct TemplateTokenizer {
     let collectsDiagnostics: Bool
     var program = TemplateProgram()
 
-    private var open: [(name: String, tag: Int)] = []
-    /// Open tags per name, kept once nesting gets deep, so that an end tag finds out in O(1) that nothing of
-    /// its name is open.
-    private var openCounts: [String: Int]?
-    /// The counts' storage while they are dropped, emptied: markup that nests deep again and again (blocks of
-    /// hundreds of tags) then refills it instead of growing a dictionary from nothing each time.
-    private var spareCounts: [String: Int] = [:]
+    /// The open tags, outermost first: each tag's name by its number in `names`, and its index in the program.
+    private var open: [(name: Int, tag: Int)] = []
+    /// The template's tag names, with how many tags of each are open while `countsOpenTags`.
+    private var names = TagNameTable()
+    /// Whether `names` counts the open tags of each name, so that an end tag finds out in O(1) that nothing of its
+    /// name is open: from when more than ``countingDepth`` are open until none is (when every count is zero
+    /// again). A shallower stack is searched instead, which costs less than counting every tag opened and closed.
+    private var countsOpenTags = false
     private var nextArgument = 0
     /// The earliest offsets from which a search for `>`, `"`, `'` or `-` failed (see the type's discussion).
     private var failedGreaterThanFrom = Int.max
@@ -88,10 +95,7 @@ struct TemplateTokenizer {
     private var failedCommentSearchFrom = Int.max
     /// The parameters of the tag being scanned, as byte ranges; reused from tag to tag, so that scanning a tag
     /// allocates nothing.
-    private(set) var scannedParameters: [(name: Range<Int>, value: Range<Int>?)] = []
-    /// The last two tag names made, with where their bytes are, for `tagName(_:)`: an end tag usually names one
-    /// of the last two start tags (`<b>x <i>y</i></b>`, `<b><i>x</b></i>`).
-    private var lastTagNames: ((Range<Int>, String)?, (Range<Int>, String)?)
+    private(set) var scannedParameters = ScannedParameters()
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
@@ -156,7 +160,8 @@ struct TemplateTokenizer {
         var index = 0
         var textStart = 0
         while index < end {
-            index = markers.firstIndex(in: bytes, from: index)
+            // Markup often follows markup (`<b><i>`, `</b></i>`): then the search has nothing to skip.
+            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndex(in: bytes, from: index) }
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
@@ -182,6 +187,8 @@ struct TemplateTokenizer {
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
                 flushText(textStart..<index)
                 program.tokens.append(.placeholder(program.placeholders.count))
+                // Room for a few at once: grown from one, a sentence's second placeholder cost an allocation.
+                if program.placeholders.isEmpty { program.placeholders.reserveCapacity(4) }
                 program.placeholders.append(placeholder)
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
@@ -253,7 +260,7 @@ struct TemplateTokenizer {
             if isEnd {
                 // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
                 // it needs no name (the end tags after a misnesting limit closed everything).
-                if !open.isEmpty || collectsDiagnostics { endTag(named: tagName(name), at: start) }
+                if !open.isEmpty || collectsDiagnostics { endTag(named: name, at: start) }
                 return tagEnd
             }
             if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty, open.count >= options.maximumDepth,
@@ -263,7 +270,8 @@ struct TemplateTokenizer {
                 appendLiteral(start..<tagEnd)
                 return tagEnd
             }
-            startTag(named: tagName(name), selfClosing: selfClosing, range: start..<tagEnd)
+            startTag(named: names.number(of: name, in: bytes) ?? addName(name), selfClosing: selfClosing,
+                     range: start..<tagEnd)
             return tagEnd
         }
     }
@@ -302,11 +310,10 @@ struct TemplateTokenizer {
         return scanParameters(from: nameEnd, selfClosing: &selfClosing)
     }
 
-    /// Empties `scannedParameters`, keeping its storage: one by one, because `removeAll(keepingCapacity:)` goes
-    /// through a general replacement that costs more than the few parameters a tag has.
+    /// Empties `scannedParameters`, keeping its storage.
     @inline(__always)
     private mutating func forgetScannedParameters() {
-        while !scannedParameters.isEmpty { scannedParameters.removeLast() }
+        scannedParameters.removeAll()
     }
 
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
@@ -394,13 +401,17 @@ struct TemplateTokenizer {
         return true
     }
 
-    private mutating func startTag(named name: String, selfClosing: Bool, range: Range<Int>) {
-        let isElement = selfClosing || Self.isVoid(name)
+    /// Handles a start tag whose name is `names.entries[name]`.
+    // Inlined into `markup(at:textStart:)`, with `makeTag` and `close`: a call per tag, with its saved registers,
+    // cost about as much as a tag without parameters needs.
+    @inline(__always)
+    private mutating func startTag(named name: Int, selfClosing: Bool, range: Range<Int>) {
+        let isElement = selfClosing || names.entries[name].isVoid
         if !isElement, open.count >= options.maximumDepth, scannedParameters.isEmpty {
             // Too deep, so text; without parameters it has no placeholders to number either, so no tag is
             // made. Runs of such tags (`<b>` × 100,000) become one literal token.
             appendLiteral(range)
-            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            diagnose(.nestingTooDeep, at: range.lowerBound, name: name)
             return
         }
         let tagIndex = program.tags.count
@@ -412,49 +423,47 @@ struct TemplateTokenizer {
         guard open.count < options.maximumDepth else {
             program.tags[tagIndex].keep = false
             appendLiteral(range)
-            diagnose(.nestingTooDeep, at: range.lowerBound, subject: name)
+            diagnose(.nestingTooDeep, at: range.lowerBound, name: name)
             return
         }
         open.append((name, tagIndex))
-        program.tokens.append(.open(tagIndex))
-        if openCounts != nil {
-            openCounts?[name, default: 0] += 1
-        } else if open.count > 32 {
-            var counts = spareCounts
-            spareCounts = [:]  // so that `counts` holds the only reference and fills in place
-            for (openName, _) in open { counts[openName, default: 0] += 1 }
-            openCounts = counts
+        if countsOpenTags {
+            names.entries[name].openCount += 1
+        } else if open.count > Self.countingDepth {
+            countsOpenTags = true
+            for tag in open { names.entries[tag.name].openCount += 1 }
         }
+        program.tokens.append(.open(tagIndex))
     }
 
-    private mutating func endTag(named name: String, at offset: Int) {
-        // Well-nested markup closes the innermost tag: no search, no count to look up.
-        if let innermost = open.last, innermost.name == name {
+    /// How deep the open tags go before their names are counted (see `countsOpenTags`).
+    static let countingDepth = 32
+
+    /// Handles an end tag named by the bytes `nameBytes`.
+    private mutating func endTag(named nameBytes: Range<Int>, at offset: Int) {
+        // Well-nested markup closes the innermost tag: its name's bytes compared, no look-up.
+        if let innermost = open.last, Self.sameName(names.entries[innermost.name].bytes, nameBytes, in: bytes) {
             close(open.removeLast())
             return
         }
-        if let counts = openCounts, counts[name, default: 0] == 0 {
-            diagnose(.strayEndTag, at: offset, subject: name)
-            return
-        }
-        guard let position = open.lastIndex(where: { $0.name == name }) else {
-            diagnose(.strayEndTag, at: offset, subject: name)
+        // A name never seen is not open; a counted one whose count is zero neither, without a search; uncounted,
+        // at most `countingDepth` tags are searched.
+        guard let name = names.number(of: nameBytes, in: bytes), !countsOpenTags || names.entries[name].openCount > 0,
+              let position = open.lastIndex(where: { $0.name == name }) else {
+            if collectsDiagnostics {
+                diagnose(.strayEndTag, at: offset, subject: Self.lowercasedName(nameBytes, in: bytes))
+            }
             return
         }
         let inner = open.count - 1 - position
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
-            diagnose(.misnestingLimit, at: offset, subject: open[position + 1].name)
-            // Counts are only needed once nesting is deep (`startTag` rebuilds them past 32 open tags): with few
-            // left open, drop them rather than update them for every tag closed here.
-            if position <= 32 { dropOpenCounts() }
+            diagnose(.misnestingLimit, at: offset, name: open[position + 1].name)
             while open.count > position + 1 { close(open.removeLast()) }
             close(open.removeLast())
             return
         }
-        if inner > 0 {
-            diagnose(.misnestedEndTag, at: offset, subject: open[open.count - 1].name)
-        }
+        diagnose(.misnestedEndTag, at: offset, name: open[open.count - 1].name)
         close(open.remove(at: position))
     }
 
@@ -464,31 +473,22 @@ struct TemplateTokenizer {
     /// most this many per end tag. Like HTML's adoption agency, which reopens at most three formatting elements.
     static let maximumKeptOpen = 8
 
-    private mutating func close(_ closed: (name: String, tag: Int)) {
-        if open.isEmpty {
-            // Nothing open: every end tag until the next start tag is stray, found so by an empty search. The
-            // counts are rebuilt if the markup nests deep again.
-            dropOpenCounts()
-        } else {
-            openCounts?[closed.name, default: 1] -= 1
+    @inline(__always)
+    private mutating func close(_ closed: (name: Int, tag: Int)) {
+        if countsOpenTags {
+            names.entries[closed.name].openCount -= 1
+            if open.isEmpty { countsOpenTags = false }
         }
         program.tokens.append(.close(closed.tag))
-    }
-
-    /// Stops counting open tags by name, keeping the storage for when nesting gets deep again.
-    private mutating func dropOpenCounts() {
-        guard var counts = openCounts else { return }
-        openCounts = nil
-        counts.removeAll(keepingCapacity: true)
-        spareCounts = counts
     }
 
     /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
     /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
     private mutating func closeRemainingTags() {
-        for (name, tagIndex) in open {
+        for (number, tagIndex) in open {
             let tag = program.tags[tagIndex]
-            if options.knownTagNames.contains(name) || !tag.attribute.parameters.isEmpty {
+            let name = self.name(number)
+            if options.knownTagNames.contains(name) || !program.attributes[tag.attribute].parameters.isEmpty {
                 diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
             } else {
                 program.tags[tagIndex].keep = false
@@ -498,10 +498,23 @@ struct TemplateTokenizer {
         open.removeAll()
     }
 
-    private mutating func makeTag(named name: String, range: Range<Int>) -> TemplateTag {
+    /// The tag about to be appended to the program, named `names.entries[name]`, with its attribute.
+    @inline(__always)
+    private mutating func makeTag(named name: Int, range: Range<Int>) -> TemplateTag {
+        // Every tag of a name without parameters has the same attribute: made once, with its hash.
+        if scannedParameters.isEmpty, let attribute = names.entries[name].attribute {
+            return TemplateTag(attribute: attribute, sourceRange: range)
+        }
+        return makeTagAttribute(named: name, range: range)
+    }
+
+    /// ``makeTag(named:range:)`` for a tag with parameters, or the first of its name without.
+    private mutating func makeTagAttribute(named name: Int, range: Range<Int>) -> TemplateTag {
         guard !scannedParameters.isEmpty else {
-            return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: [:], action: nil),
-                               sourceRange: range)
+            let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: [:],
+                                                                 action: nil))
+            names.entries[name].attribute = attribute
+            return TemplateTag(attribute: attribute, sourceRange: range)
         }
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
@@ -520,7 +533,6 @@ struct TemplateTokenizer {
             let pieces = valuePieces(valueRange)
             if pieces.contains(where: { if case .placeholder = $0 { true } else { false } }) {
                 dynamic.append(DynamicParameter(name: parameterName, pieces: pieces))
-                program.hasDynamicParameters = true
             }
             values[parameterName] = pieces.reduce(into: "") { result, piece in
                 switch piece {
@@ -529,8 +541,18 @@ struct TemplateTokenizer {
                 }
             }
         }
-        return TemplateTag(attribute: StyledText.Attribute(lowercasedName: name, parameters: values, action: nil),
-                           dynamicParameters: dynamic, sourceRange: range)
+        if !dynamic.isEmpty { program.dynamicParameters[program.tags.count] = dynamic }
+        let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: values,
+                                                             action: nil))
+        return TemplateTag(attribute: attribute, sourceRange: range)
+    }
+
+    /// Appends an attribute to the program's and returns its index.
+    private mutating func appendAttribute(_ attribute: StyledText.Attribute) -> Int {
+        // Room for a sentence's few at once, rather than growing from one.
+        if program.attributes.isEmpty { program.attributes.reserveCapacity(8) }
+        program.attributes.append(attribute)
+        return program.attributes.count - 1
     }
 
     /// A parameter value split at its placeholders, with character references decoded by the attribute rules.
@@ -646,8 +668,14 @@ struct TemplateTokenizer {
         return memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
     }
 
+    /// Appends the text in `range`, if any: inlined, because most markup follows other markup and has no text
+    /// before it.
+    @inline(__always)
     private mutating func flushText(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
+        if !range.isEmpty { appendText(range) }
+    }
+
+    private mutating func appendText(_ range: Range<Int>) {
         if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
             // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
@@ -680,22 +708,29 @@ struct TemplateTokenizer {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private func substring(_ range: Range<Int>) -> Substring {
-        source.utf8Slice(range)
+    /// A diagnostic whose subject is a tag name, made only when diagnostics are collected (inlined: they seldom are).
+    @inline(__always)
+    private mutating func diagnose(_ kind: TemplateDiagnostic.Kind, at offset: Int, name: Int) {
+        guard collectsDiagnostics else { return }
+        diagnose(kind, at: offset, subject: self.name(name))
     }
 
-    /// The lowercased tag name at `range`, reusing the previous tag's string when the name is the same (text
-    /// repeats a few names; building a string from bytes costs more than comparing a few bytes).
-    private mutating func tagName(_ range: Range<Int>) -> String {
-        if let (previousRange, name) = lastTagNames.0, bytes[previousRange].elementsEqual(bytes[range]) {
-            return name
-        }
-        if let (previousRange, name) = lastTagNames.1, bytes[previousRange].elementsEqual(bytes[range]) {
-            return name
-        }
-        let name = Self.lowercasedName(range, in: bytes)
-        lastTagNames = ((range, name), lastTagNames.0)
-        return name
+    /// Numbers a tag name met for the first time.
+    private mutating func addName(_ range: Range<Int>) -> Int {
+        // With the first name, room for a few open tags at once: grown from one, two nested tags cost two
+        // allocations.
+        if names.entries.isEmpty { open.reserveCapacity(8) }
+        return names.add(range, in: bytes)
+    }
+
+    /// The lowercased tag name numbered `number`: its attribute's, once one is made, rather than a string per tag.
+    private func name(_ number: Int) -> String {
+        if let attribute = names.entries[number].attribute { return program.attributes[attribute].name }
+        return Self.lowercasedName(names.entries[number].bytes, in: bytes)
+    }
+
+    private func substring(_ range: Range<Int>) -> Substring {
+        source.utf8Slice(range)
     }
 
     /// The ASCII-lowercased name at `range` (names are ASCII by grammar, so this never changes other bytes).

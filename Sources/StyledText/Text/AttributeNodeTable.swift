@@ -7,55 +7,71 @@
 /// stacks when the text joins the part before it, and a style lookup per node when resolving; with it, equal
 /// stacks are the same nodes and are told equal by identity.
 ///
-/// Probed by the structural hash the node would have (the parent's mixed with the attribute's precomputed one: no
-/// `Hasher`, nothing retained until a hash matches). Holds every node it made until it goes, so an identity it
-/// compares with is never a freed node's.
+/// The caller's attributes are an array it passes in, and an attribute is named by its index there (a template
+/// builder's: the program's attributes, which tags without parameters share). A slot whose index and parent match
+/// is the node, found from integers and the attribute's precomputed hash alone: no attribute is compared, copied
+/// or retained. Different indices may still hold equal attributes (two `<a href='x'>` tags have an attribute
+/// each); they are compared in full when their hashes match, so they share a node too.
+///
+/// Probed by the structural hash the node would have (the parent's mixed with the attribute's: no `Hasher`).
+/// Holds every node it made until it goes, so an identity it compares with is never a freed node's.
 struct AttributeNodeTable {
-    /// Each slot's node with its structural hash (low bit set), or `(0, nil)` for an empty slot. The slot count is
-    /// a power of two, at least twice the entries.
-    private var slots: [(hash: Int, node: AttributeNode?)] = []
+    /// Each slot's node with its structural hash (low bit set) and its attribute's index, or `(0, 0, nil)` for an
+    /// empty slot. The slot count is a power of two, at least twice the entries.
+    private var slots: [(hash: Int, attribute: Int, node: AttributeNode?)] = []
     private var count = 0
     /// Nodes made before the table starts: a sentence's handful of tags rarely repeats, and its table cost more
     /// than the nodes it saved.
     private var unshared = 0
 
-    /// The node for `attribute` pushed on `parent`: after the first few, an equal one made before if there is one.
+    /// The node for `attributes[index]` pushed on `parent`: after the first few, an equal one made before if there
+    /// is one.
+    ///
+    /// Equal indices must mean equal attributes over the table's life: pass the same array, or one only appended
+    /// to.
     @inline(__always)
-    mutating func node(_ attribute: borrowing StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
-        // A tappable's closure is not part of its equality: never hand one out for another.
-        guard unshared >= 8, attribute.action == nil else {
+    mutating func node(_ index: Int, of attributes: [StyledText.Attribute], parent: AttributeNode?) -> AttributeNode {
+        guard unshared >= 8 else {
             unshared += 1
-            return AttributeNode(copy attribute, parent: parent)
+            return AttributeNode(attributes[index], parent: parent)
         }
-        return sharedNode(attribute, parent: parent)
+        return sharedNode(index, of: attributes, parent: parent)
     }
 
-    // Inlined, with the attribute borrowed: called out of line, the caller copied the attribute out of its array
-    // (three retains and releases) for every lookup, even the ones that find a node.
+    // Inlined: the probe is a few integer comparisons, which a call would double.
     @inline(__always)
-    private mutating func sharedNode(_ attribute: borrowing StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+    private mutating func sharedNode(_ index: Int, of attributes: [StyledText.Attribute],
+                                     parent: AttributeNode?) -> AttributeNode {
         if (count + 1) * 2 > slots.count { grow() }
-        let hash = AttributeNode.structuralHash(parent: parent, attribute) | 1
+        let hash = AttributeNode.structuralHash(parent: parent, contentHash: attributes[index].contentHash) | 1
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot].hash != 0 {
             if slots[slot].hash == hash, let node = slots[slot].node, node.parent === parent,
-               node.attribute == attribute {
+               slots[slot].attribute == index || Self.canShare(node, attributes[index]) {
                 return node
             }
             slot = (slot + 1) & mask
         }
-        let node = AttributeNode(copy attribute, parent: parent)
-        slots[slot] = (hash, node)
-        count += 1
+        let node = AttributeNode(attributes[index], parent: parent)
+        // A tappable's closure is not part of its equality: its node is never handed out for another.
+        if node.attribute.action == nil {
+            slots[slot] = (hash, index, node)
+            count += 1
+        }
         return node
+    }
+
+    /// Whether `node`, already known to sit on the right parent, may stand for `attribute` pushed there.
+    private static func canShare(_ node: AttributeNode, _ attribute: StyledText.Attribute) -> Bool {
+        attribute.action == nil && node.attribute == attribute
     }
 
     /// Doubles the slots (32 to start with) and places every entry again.
     private mutating func grow() {
         let old = slots
         let slotCount = max(32, 2 * old.count)
-        slots = Array(repeating: (0, nil), count: slotCount)
+        slots = Array(repeating: (0, 0, nil), count: slotCount)
         for entry in old where entry.hash != 0 {
             var slot = entry.hash & (slotCount - 1)
             while slots[slot].hash != 0 { slot = (slot + 1) & (slotCount - 1) }

@@ -118,8 +118,14 @@ final class AttributeNode: @unchecked Sendable {
     /// The stack hash of `attribute` pushed on `parent`: the parent's, mixed with the attribute's
     /// ``StyledText/Attribute/contentHash``.
     static func structuralHash(parent node: AttributeNode?, _ attribute: StyledText.Attribute) -> Int {
+        structuralHash(parent: node, contentHash: attribute.contentHash)
+    }
+
+    /// The stack hash of an attribute whose ``StyledText/Attribute/contentHash`` is `contentHash` pushed on `parent`.
+    @inline(__always)
+    static func structuralHash(parent node: AttributeNode?, contentHash: UInt64) -> Int {
         let parent = UInt64(bitPattern: Int64(node?.structuralHash ?? 0))
-        let hash = (parent &* 0x100_0000_01b3 ^ attribute.contentHash) &* 0x100_0000_01b3
+        let hash = (parent &* 0x100_0000_01b3 ^ contentHash) &* 0x100_0000_01b3
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 

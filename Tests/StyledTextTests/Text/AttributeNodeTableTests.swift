@@ -4,43 +4,69 @@ import Testing
 @Suite struct AttributeNodeTableTests {
     @Test func equalAttributesOnTheSameParentShareANodeAfterTheFirstFew() {
         var table = AttributeNodeTable()
-        let bold = StyledText.Attribute("b")
+        let attributes: [StyledText.Attribute] = [.tag("b"), .tag("i")]
         // The first eight nodes are made without the table.
-        let early = (0..<8).map { _ in table.node(bold, parent: nil) }
+        let early = (0..<8).map { _ in table.node(0, of: attributes, parent: nil) }
         #expect(early[0] !== early[1])
-        let shared = table.node(bold, parent: nil)
-        #expect(table.node(bold, parent: nil) === shared)
-        let italic = table.node(StyledText.Attribute("i"), parent: shared)
-        #expect(table.node(StyledText.Attribute("i"), parent: shared) === italic)
+        let shared = table.node(0, of: attributes, parent: nil)
+        #expect(table.node(0, of: attributes, parent: nil) === shared)
+        let italic = table.node(1, of: attributes, parent: shared)
+        #expect(table.node(1, of: attributes, parent: shared) === italic)
         #expect(italic.parent === shared)
+        #expect(italic.attribute == .tag("i"))
+    }
+
+    @Test func equalAttributesAtOtherIndicesShareTheNodeToo() {
+        var table = AttributeNodeTable()
+        var attributes: [StyledText.Attribute] = [.tag("x"), .tag("a", ["href": "1"]), .tag("b")]
+        for _ in 0..<8 { _ = table.node(0, of: attributes, parent: nil) }
+        let first = table.node(1, of: attributes, parent: nil)
+        let bold = table.node(2, of: attributes, parent: first)
+        // An array only appended to keeps its indices: equal attributes appended later are compared in full.
+        attributes += [.tag("a", ["href": "1"]), .tag("a", ["href": "2"]), .tag("B")]
+        #expect(table.node(3, of: attributes, parent: nil) === first)
+        #expect(table.node(1, of: attributes, parent: nil) === first)
+        #expect(table.node(4, of: attributes, parent: nil) !== first)
+        #expect(table.node(5, of: attributes, parent: first) === bold)
     }
 
     @Test func differentAttributesOrParentsGetTheirOwnNodes() {
         var table = AttributeNodeTable()
-        for _ in 0..<8 { _ = table.node(StyledText.Attribute("x"), parent: nil) }
-        let first = table.node(.tag("a", ["href": "1"]), parent: nil)
-        let second = table.node(.tag("a", ["href": "2"]), parent: nil)
+        var attributes: [StyledText.Attribute] = [.tag("x"), .tag("a", ["href": "1"]), .tag("a", ["href": "2"]),
+                                                  .tag("b"), .tag("i")]
+        for _ in 0..<8 { _ = table.node(0, of: attributes, parent: nil) }
+        let first = table.node(1, of: attributes, parent: nil)
+        let second = table.node(2, of: attributes, parent: nil)
         #expect(first !== second)
         #expect(second.attribute == .tag("a", ["href": "2"]))
-        let outer = table.node(StyledText.Attribute("b"), parent: nil)
-        let onFirst = table.node(StyledText.Attribute("i"), parent: first)
-        let onOuter = table.node(StyledText.Attribute("i"), parent: outer)
+        let outer = table.node(3, of: attributes, parent: nil)
+        let onFirst = table.node(4, of: attributes, parent: first)
+        let onOuter = table.node(4, of: attributes, parent: outer)
         #expect(onFirst !== onOuter)
         #expect(onFirst.parent === first && onOuter.parent === outer)
         // Many entries: the table grows and still finds every one.
-        let nodes = (0..<1_000).map { table.node(.tag("t\($0)"), parent: outer) }
+        attributes += (0..<1_000).map { .tag("t\($0)") }
+        let nodes = (0..<1_000).map { table.node(5 + $0, of: attributes, parent: outer) }
         for (index, node) in nodes.enumerated() {
-            #expect(table.node(.tag("t\(index)"), parent: outer) === node)
+            #expect(table.node(5 + index, of: attributes, parent: outer) === node)
         }
     }
 
     @Test @MainActor func tappablesAreNeverShared() {
         var table = AttributeNodeTable()
-        for _ in 0..<8 { _ = table.node(StyledText.Attribute("x"), parent: nil) }
-        let first = table.node(.tappable(id: "same") {}, parent: nil)
-        let second = table.node(.tappable(id: "same") {}, parent: nil)
+        let attributes: [StyledText.Attribute] = [.tag("x"), .tappable(id: "same") {}, .tappable(id: "same") {},
+                                                  .tag("tappable", ["id": "same"])]
+        for _ in 0..<8 { _ = table.node(0, of: attributes, parent: nil) }
+        let first = table.node(1, of: attributes, parent: nil)
+        let again = table.node(1, of: attributes, parent: nil)
+        let second = table.node(2, of: attributes, parent: nil)
         #expect(first.attribute == second.attribute)
-        #expect(first !== second)
+        #expect(first !== again && first !== second)
+        // Nor is a node without a closure handed out for an equal attribute that has one.
+        let plain = table.node(3, of: attributes, parent: nil)
+        #expect(plain.attribute.action == nil)
+        #expect(table.node(1, of: attributes, parent: nil) !== plain)
+        #expect(table.node(1, of: attributes, parent: nil).attribute.action != nil)
     }
 
     @Test func misnestedTemplatesReuseTheirStacks() {
