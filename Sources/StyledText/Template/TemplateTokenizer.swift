@@ -374,7 +374,7 @@ struct TemplateTokenizer {
             // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
             // in the adversarial suite) stay on the path that allocates nothing.
             if scannedParameters.count < 64 {
-                if !scannedParameters.contains(where: { Self.sameName($0.name, name, in: bytes) }) {
+                if !scannedParameters.containsName(name, in: bytes) {
                     scannedParameters.append((name, value))
                 }
             } else {
