@@ -28,6 +28,19 @@ struct ScannedParameters: Sequence {
         while !others.isEmpty { others.removeLast() }
     }
 
+    /// Whether a parameter is named `name`, ignoring ASCII case: the duplicate check of every parameter scanned,
+    /// as a plain loop (through the sequence's iterator it cost a tag with dozens of parameters a third more).
+    func containsName(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first else { return false }
+        if TemplateTokenizer.sameName(first.name, name, in: bytes) { return true }
+        var index = 0
+        while index < others.count {
+            if TemplateTokenizer.sameName(others[index].name, name, in: bytes) { return true }
+            index += 1
+        }
+        return false
+    }
+
     func makeIterator() -> Iterator {
         Iterator(first: first, others: others.makeIterator())
     }

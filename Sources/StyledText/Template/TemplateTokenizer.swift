@@ -178,11 +178,18 @@ struct TemplateTokenizer {
                 // `%%` is a percent sign: keep the first as text, drop the second. Text without `&` decodes to
                 // itself, so it needs no node boundary here: it and its escapes join one token.
                 if !containsAmpersand(textStart..<index) {
-                    appendPercentEscaped(textStart..<(index + 2))
+                    // The escapes right after it join the same token: taken here, without a search each.
+                    var escapesEnd = index + 2
+                    while escapesEnd + 1 < end, bytes[escapesEnd] == UInt8(ascii: "%"),
+                          bytes[escapesEnd + 1] == UInt8(ascii: "%") {
+                        escapesEnd += 2
+                    }
+                    appendPercentEscaped(textStart..<escapesEnd)
+                    index = escapesEnd
                 } else {
                     flushText(textStart..<(index + 1))
+                    index += 2
                 }
-                index += 2
                 textStart = index
             } else if let placeholder = Placeholder.parse(bytes, at: index, nextIndex: &nextArgument) {
                 flushText(textStart..<index)
@@ -374,7 +381,7 @@ struct TemplateTokenizer {
             // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
             // in the adversarial suite) stay on the path that allocates nothing.
             if scannedParameters.count < 64 {
-                if !scannedParameters.contains(where: { Self.sameName($0.name, name, in: bytes) }) {
+                if !scannedParameters.containsName(name, in: bytes) {
                     scannedParameters.append((name, value))
                 }
             } else {

@@ -23,6 +23,20 @@ import Testing
         }
     }
 
+    @Test func findsNamesIgnoringCaseInTheFieldAndTheArray() {
+        let bytes = Array("href HREF id Id x".utf8)
+        bytes.withUnsafeBufferPointer { bytes in
+            var parameters = ScannedParameters()
+            #expect(!parameters.containsName(0..<4, in: bytes))
+            parameters.append((name: 0..<4, value: nil))
+            #expect(parameters.containsName(5..<9, in: bytes))
+            #expect(!parameters.containsName(10..<12, in: bytes))
+            parameters.append((name: 10..<12, value: nil))
+            #expect(parameters.containsName(13..<15, in: bytes))
+            #expect(!parameters.containsName(16..<17, in: bytes))
+        }
+    }
+
     @Test func tagsWithOneOrManyParametersParseAsBefore() {
         let text = StyledText(template: "<a href='x'>1</a><a HREF=y href='z' id=w>2</a><b>3</b>")
         #expect(text.parts == [
