@@ -76,7 +76,8 @@ extension CharacterReferences {
         inAttributeValue: Bool,
         into output: inout String
     ) {
-        guard firstAmpersand(in: bytes, from: 0) < bytes.count else {
+        let ampersand = firstAmpersand(in: bytes, from: 0)
+        guard ampersand < bytes.count else {
             output.append(contentsOf: text)
             return
         }
@@ -86,7 +87,7 @@ extension CharacterReferences {
         func index(_ offset: Int) -> String.Index {
             utf8.index(utf8.startIndex, offsetBy: offset)
         }
-        scan(bytes, inAttributeValue: inAttributeValue) { literal in
+        scan(bytes, from: ampersand, inAttributeValue: inAttributeValue) { literal in
             output.append(contentsOf: text[index(literal.lowerBound)..<index(literal.upperBound)])
         } scalar: { scalar in
             output.unicodeScalars.append(scalar)
@@ -102,6 +103,12 @@ extension CharacterReferences {
             output.append(bytes)
             return
         }
+        decode(bytes, from: ampersand, inAttributeValue: inAttributeValue, into: &output)
+    }
+
+    /// ``decode(_:inAttributeValue:into:)`` from the first `&`, which the caller found at `ampersand`.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, from ampersand: Int, inAttributeValue: Bool,
+                               into output: inout TextBytes) {
         scan(bytes, from: ampersand, inAttributeValue: inAttributeValue) { literal in
             output.append(UnsafeBufferPointer(rebasing: bytes[literal]))
         } scalar: { scalar in
@@ -126,22 +133,23 @@ extension CharacterReferences {
 
     /// The decoded text of `bytes`, which hold whole scalars; text without `&` is made straight from the bytes.
     static func decodedString(_ bytes: UnsafeBufferPointer<UInt8>, inAttributeValue: Bool) -> String {
-        guard firstAmpersand(in: bytes, from: 0) < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        let ampersand = firstAmpersand(in: bytes, from: 0)
+        guard ampersand < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
         var output = TextBytes(capacity: bytes.count)
-        decode(bytes, inAttributeValue: inAttributeValue, into: &output)
+        decode(bytes, from: ampersand, inAttributeValue: inAttributeValue, into: &output)
         return output.makeString()
     }
 
-    /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order; `start` is where
-    /// the first `&` is, when the caller has found it already.
+    /// Walks `bytes`, reporting each literal span (by offsets) and each decoded scalar, in order, from the first
+    /// `&`, at `start`: every caller has found it already, to skip the scan for text without one.
     private static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        from start: Int? = nil,
+        from start: Int,
         inAttributeValue: Bool,
         literal: (Range<Int>) -> Void,
         scalar: (Unicode.Scalar) -> Void
     ) {
-        var position = start ?? firstAmpersand(in: bytes, from: 0)
+        var position = start
         var literalStart = 0
         while position < bytes.count {
             if let reference = reference(in: bytes, at: position, inAttributeValue: inAttributeValue) {
