@@ -163,6 +163,13 @@ extension StyledText {
         // MARK: Internals
 
         static func parse(_ source: String, options: Options, collectsDiagnostics: Bool) -> TemplateProgram {
+            var scratch = TemplateScratch()
+            return parse(source, options: options, collectsDiagnostics: collectsDiagnostics, scratch: &scratch)
+        }
+
+        /// The template's program, in arrays taken from `scratch`; the tokenizer's own arrays go back there.
+        static func parse(_ source: String, options: Options, collectsDiagnostics: Bool,
+                          scratch: inout TemplateScratch) -> TemplateProgram {
             if let maximum = options.maximumLength, source.utf8.count > maximum {
                 var program = TemplateProgram()
                 if !source.isEmpty { program.tokens = [.literal(0..<source.utf8.count)] }
@@ -176,7 +183,7 @@ extension StyledText {
             return source.utf8.withContiguousStorageIfAvailable { bytes in
                 var tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options,
                                                   collectsDiagnostics: collectsDiagnostics)
-                return tokenizer.run()
+                return tokenizer.run(scratch: &scratch)
             } ?? TemplateProgram()
         }
 
@@ -347,11 +354,16 @@ extension StyledText {
     public init(template: String, arguments: [any StyledTextArgument], options: Template.Options = Template.Options()) {
         var template = template
         template.makeContiguousUTF8()  // O(1) offset-to-index conversions; copies only bridged strings.
-        let program = Template.parse(template, options: options, collectsDiagnostics: false)
-        var builder = TemplateBuilder(program: program, source: template, arguments: arguments,
-                                      isolatesArguments: options.isolatesArguments)
-        builder.run()
-        self = builder.result
+        // The program and everything else the parse drops live in the thread's scratch, so that this allocates
+        // only what the text keeps.
+        var scratch = TemplateScratch.take()
+        var builder = TemplateBuilder(program: Template.parse(template, options: options, collectsDiagnostics: false,
+                                                              scratch: &scratch),
+                                      source: template, arguments: arguments,
+                                      isolatesArguments: options.isolatesArguments,
+                                      spareBytes: TemplateScratch.take(&scratch.textBytes))
+        self = builder.build(scratch: &scratch)
+        TemplateScratch.recycle(&scratch)
     }
 
     /// Parses a tagged template strictly: throws every problem the lenient parser would repair.

@@ -5,7 +5,7 @@ import Foundation
 /// With arguments it inserts them as it goes; without (`arguments == nil`) it builds the template's skeleton
 /// and records where each argument goes, so that filling later is a cheap merge.
 struct TemplateBuilder {
-    let program: TemplateProgram
+    private(set) var program: TemplateProgram
     let source: String
     let arguments: [any StyledTextArgument]?
     let isolatesArguments: Bool
@@ -37,19 +37,37 @@ struct TemplateBuilder {
         var stack: AttributeStack
     }
 
-    init(program: TemplateProgram, source: String, arguments: [any StyledTextArgument]?, isolatesArguments: Bool) {
+    /// - Parameter spareBytes: Room for the text's bytes, from an earlier text (see ``TextBytes``).
+    init(program: consuming TemplateProgram, source: String, arguments: [any StyledTextArgument]?,
+         isolatesArguments: Bool, spareBytes: [UInt8] = []) {
+        attributes = program.attributes
+        // A segment per token at most; growing the array as it fills cost four reallocations a sentence.
+        buffer = StyledTextBuffer(byteCapacity: source.utf8.count, segmentCapacity: program.tokens.count,
+                                  spareBytes: spareBytes)
         self.program = program
         self.source = source
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
-        attributes = program.attributes
-        // Room for a few open tags at once: grown from one, two nested tags cost two allocations.
-        if !program.tags.isEmpty { open.reserveCapacity(8) }
-        // A segment per token at most; growing the array as it fills cost four reallocations a sentence.
-        buffer = StyledTextBuffer(byteCapacity: source.utf8.count, segmentCapacity: program.tokens.count)
+    }
+
+    /// Builds the text (as ``run()``) with the open-tag stack taken from `scratch`; it goes back there with the
+    /// program's arrays and the room the text's bytes took, and `scratch` then holds the only references to them.
+    mutating func build(scratch: inout TemplateScratch) -> StyledText {
+        open = TemplateScratch.take(&scratch.builderOpen)
+        run()
+        attributes = []
+        scratch.tokens = TemplateScratch.take(&program.tokens)
+        scratch.tags = TemplateScratch.take(&program.tags)
+        scratch.attributes = TemplateScratch.take(&program.attributes)
+        scratch.placeholders = TemplateScratch.take(&program.placeholders)
+        scratch.builderOpen = TemplateScratch.take(&open)
+        scratch.textBytes = buffer.takeSpareBytes()
+        return result
     }
 
     mutating func run() {
+        // Room for a few open tags at once: grown from one, two nested tags cost two allocations.
+        if !program.tags.isEmpty { open.reserveCapacity(8) }
         let utf8 = source.utf8
         if utf8.withContiguousStorageIfAvailable({ run(bytes: $0) }) == nil {
             run(bytes: nil)

@@ -19,6 +19,13 @@ struct TemplateProgram: Sendable {
 
     /// Whether some tag parameter holds a placeholder, so that filling must rebuild attributes.
     var hasDynamicParameters: Bool { !dynamicParameters.isEmpty }
+
+    /// Moves a program out, leaving an empty one, so that the arrays taken have a single owner.
+    static func take(_ program: inout TemplateProgram) -> TemplateProgram {
+        var taken = TemplateProgram()
+        swap(&taken, &program)
+        return taken
+    }
 }
 
 /// One step of the replay. Every case holds only integers, so that token arrays copy and free as plain memory.
@@ -149,7 +156,22 @@ struct TemplateTokenizer {
         }
     }
 
-    mutating func run() -> TemplateProgram {
+    /// The program, in arrays taken from `scratch` (with room already made); the tokenizer's own arrays come from
+    /// there and go back there, the program's go back with the builder that replays it.
+    mutating func run(scratch: inout TemplateScratch) -> TemplateProgram {
+        program.tokens = TemplateScratch.take(&scratch.tokens)
+        program.tags = TemplateScratch.take(&scratch.tags)
+        program.attributes = TemplateScratch.take(&scratch.attributes)
+        program.placeholders = TemplateScratch.take(&scratch.placeholders)
+        open = TemplateScratch.take(&scratch.tokenizerOpen)
+        names.entries = TemplateScratch.take(&scratch.tagNames)
+        scan()
+        scratch.tokenizerOpen = TemplateScratch.take(&open)
+        scratch.tagNames = TemplateScratch.take(&names.entries)
+        return TemplateProgram.take(&program)
+    }
+
+    private mutating func scan() {
         let end = bytes.count
         // Realistic text has a token per dozen bytes or so; reserving that avoids regrowing the arrays for most
         // templates, without a pass to count (hostile ones grow as usual, amortised).
@@ -207,7 +229,6 @@ struct TemplateTokenizer {
         }
         flushText(textStart..<end)
         closeRemainingTags()
-        return program
     }
 
     // MARK: Markup
@@ -502,7 +523,7 @@ struct TemplateTokenizer {
                 diagnose(.unclosedUnknownTag, at: tag.sourceRange.lowerBound, subject: name)
             }
         }
-        open.removeAll()
+        open.removeAll(keepingCapacity: true)
     }
 
     /// The tag about to be appended to the program, named `names.entries[name]`, with its attribute.

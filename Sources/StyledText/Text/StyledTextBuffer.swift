@@ -15,9 +15,15 @@ struct StyledTextBuffer {
     /// holds the node, so the identity cannot be reused while it is here.
     private var openTop: ObjectIdentifier?
 
-    init(byteCapacity: Int, segmentCapacity: Int) {
-        bytes = TextBytes(capacity: byteCapacity)
+    /// - Parameter spareBytes: Room for the bytes from an earlier buffer (see ``TextBytes/init(capacity:spare:)``).
+    init(byteCapacity: Int, segmentCapacity: Int, spareBytes: [UInt8] = []) {
+        bytes = TextBytes(capacity: byteCapacity, spare: spareBytes)
         segments.reserveCapacity(segmentCapacity)
+    }
+
+    /// The room the bytes took, for another buffer; this buffer's bytes are empty afterwards.
+    mutating func takeSpareBytes() -> [UInt8] {
+        bytes.takeSpareRoom()
     }
 
     /// Appends UTF-8 bytes, which must be whole scalars, as text with the given attributes.

@@ -11,17 +11,33 @@ struct TextBytes {
     private typealias InlineStorage = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
     private var inline: InlineStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    /// The bytes once they no longer fit inline (the first `count`), unused until then. Its elements past `count`
-    /// are spare room, initialised to zero, so that appending is a copy into the array rather than
-    /// `append(contentsOf:)`, which costs about a hundred instructions before it copies anything.
+    /// The bytes once they no longer fit inline (the first `count`); until then, empty or spare room given to
+    /// ``init(capacity:spare:)``. Its elements past `count` are room (zeros, or an earlier text's stale bytes), so
+    /// that appending is a copy into the array rather than `append(contentsOf:)`, which costs about a hundred
+    /// instructions before it copies anything.
     private var array: [UInt8] = []
     private var isInline = true
     /// The number of bytes.
     private(set) var count = 0
 
-    /// Storage for about `capacity` bytes: inline when they fit, otherwise an array reserved up front.
-    init(capacity: Int) {
+    /// Storage for about `capacity` bytes: inline when they fit, otherwise an array reserved up front, or `spare`
+    /// when it has the room (kept for when the bytes outgrow their inline storage).
+    ///
+    /// - Parameter spare: Room an earlier text's bytes took (``takeSpareRoom()``): every element is room, and
+    ///   what it holds is overwritten before it is read.
+    init(capacity: Int, spare: [UInt8] = []) {
+        array = spare
         if capacity > Self.inlineCapacity { moveToArray(capacity: capacity) }
+    }
+
+    /// The array the bytes outgrew their inline storage into, or the spare room they were given, for another
+    /// text to write into; these bytes are empty afterwards.
+    mutating func takeSpareRoom() -> [UInt8] {
+        var spare: [UInt8] = []
+        swap(&spare, &array)
+        isInline = true
+        count = 0
+        return spare
     }
 
     /// Appends UTF-8 bytes.
@@ -109,13 +125,21 @@ struct TextBytes {
         }
     }
 
+    /// Moves the inline bytes to the array, which is made with room for `capacity` bytes (or twice the bytes)
+    /// unless the spare room it holds is enough.
     private mutating func moveToArray(capacity: Int) {
-        array.reserveCapacity(Swift.max(capacity, 2 * count))
-        let count = count
-        withUnsafeBytes(of: &inline) { storage in
-            array.append(contentsOf: UnsafeRawBufferPointer(rebasing: storage[..<count]))
+        let room = Swift.max(capacity, 2 * count)
+        if array.count < room {
+            array = []
+            array.reserveCapacity(room)
+            array.append(contentsOf: repeatElement(0, count: array.capacity))
         }
-        array.append(contentsOf: repeatElement(0, count: array.capacity - count))
+        let count = count
+        array.withUnsafeMutableBufferPointer { storage in
+            withUnsafeBytes(of: &inline) { inline in
+                storage.baseAddress!.update(from: inline.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+            }
+        }
         isInline = false
     }
 

@@ -1,0 +1,123 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The arrays a one-shot template parse fills and then drops, kept between parses on the same thread.
+///
+/// `StyledText(template:arguments:)` builds its tokens, tags, attributes, placeholders, open-tag stacks, tag names
+/// and text bytes in arrays that are gone when it returns; only the text, its segments and its attribute nodes
+/// remain. Allocating those arrays afresh was eight of a sentence's eighteen allocations. Each thread keeps one
+/// scratch instead, emptied but with its capacity, and the next parse on the thread starts with room already made.
+///
+/// Nothing a parse returns depends on the scratch: it carries no state from one parse to the next but capacity
+/// (the text bytes' stale contents are overwritten before they are read). It is per thread, so it needs no lock
+/// and is never shared. A parse that starts inside another (an argument that formats itself from a template)
+/// finds the thread's scratch already taken, empty, and allocates as it would without one. Arrays that grew past
+/// ``retainedLimit`` bytes are dropped rather than kept, so a thread that once parsed a megabyte does not hold on
+/// to it.
+struct TemplateScratch {
+    var tokens: [TemplateToken] = []
+    var tags: [TemplateTag] = []
+    var attributes: [StyledText.Attribute] = []
+    var placeholders: [Placeholder] = []
+    var tokenizerOpen: [(name: Int, tag: Int)] = []
+    var tagNames: [TagNameTable.Entry] = []
+    var builderOpen: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
+    /// Spare room for text bytes: every element is room (see ``TextBytes``), its contents stale.
+    var textBytes: [UInt8] = []
+
+    /// The largest array, in bytes, kept for the next parse: a few times what a long paragraph needs.
+    static let retainedLimit = 16 * 1024
+
+    /// The calling thread's scratch, taken from it (the thread keeps an empty one until ``recycle(_:)``).
+    static func take() -> TemplateScratch {
+        var scratch = TemplateScratch()
+        guard let box = Box.current else { return scratch }
+        // One exclusive access to the box for all eight arrays.
+        swap(&scratch, &box.scratch)
+        return scratch
+    }
+
+    /// Empties the scratch, keeping its capacity, and gives it back to the calling thread for its next parse.
+    ///
+    /// Call it once every array taken from the scratch has been handed back and no other copy of them is alive:
+    /// an array emptied while shared would allocate new room instead of keeping its own.
+    static func recycle(_ scratch: inout TemplateScratch) {
+        scratch.empty()
+        guard let box = Box.current else { return }
+        swap(&scratch, &box.scratch)
+    }
+
+    private mutating func empty() {
+        Self.empty(&tokens)
+        Self.empty(&tags)
+        Self.empty(&attributes)
+        Self.empty(&placeholders)
+        Self.empty(&tokenizerOpen)
+        Self.empty(&tagNames)
+        Self.empty(&builderOpen)
+        if textBytes.count > Self.retainedLimit { textBytes = [] }
+    }
+
+    private static func empty<Element>(_ array: inout [Element]) {
+        if array.capacity * MemoryLayout<Element>.stride > retainedLimit {
+            array = []
+        } else {
+            array.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Moves an array out, leaving an empty one (which holds no storage) in its place.
+    static func take<Element>(_ array: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &array)
+        return taken
+    }
+
+    /// Where a thread keeps its scratch between parses.
+    private final class Box {
+        var scratch = TemplateScratch()
+
+        /// The calling thread's box, made on its first parse; `nil` where threads cannot keep one, and then
+        /// every parse allocates its own arrays.
+        static var current: Box? {
+            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+            guard let key else { return nil }
+            if let pointer = pthread_getspecific(key) {
+                return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+            }
+            let box = Box()
+            // The thread holds the box until it exits, when the key's destructor releases it.
+            guard pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque()) == 0 else {
+                Unmanaged.passUnretained(box).release()
+                return nil
+            }
+            return box
+            #else
+            return nil
+            #endif
+        }
+
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        /// The thread-specific key under which each thread keeps its box; `nil` if none could be made.
+        private static let key: pthread_key_t? = {
+            var key = pthread_key_t()
+            #if canImport(Darwin)
+            let status = pthread_key_create(&key) { pointer in
+                Unmanaged<Box>.fromOpaque(pointer).release()
+            }
+            #else
+            let status = pthread_key_create(&key) { pointer in
+                guard let pointer else { return }
+                Unmanaged<Box>.fromOpaque(pointer).release()
+            }
+            #endif
+            return status == 0 ? key : nil
+        }()
+        #endif
+    }
+}
