@@ -50,11 +50,15 @@ struct TemplateBuilder {
         self.isolatesArguments = isolatesArguments
     }
 
-    /// Builds the text (as ``run()``) with the open-tag stack taken from `scratch`; it goes back there with the
-    /// program's arrays and the room the text's bytes took, and `scratch` then holds the only references to them.
+    /// Builds the text (as ``run()``) with the open-tag stack and the node table taken from `scratch`; they go back
+    /// there with the program's arrays and the room the text's bytes took, and `scratch` then holds the only
+    /// references to the arrays.
     mutating func build(scratch: inout TemplateScratch) -> StyledText {
         open = TemplateScratch.take(&scratch.builderOpen)
+        swap(&nodes, &scratch.nodes)
+        nodes.startGeneration()
         run()
+        swap(&nodes, &scratch.nodes)
         attributes = []
         scratch.tokens = TemplateScratch.take(&program.tokens)
         scratch.tags = TemplateScratch.take(&program.tags)

@@ -29,9 +29,17 @@ struct TemplateScratch {
     var builderOpen: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
     /// Spare room for text bytes: every element is room (see ``TextBytes``), its contents stale.
     var textBytes: [UInt8] = []
+    /// The attributes of tags with parameters, by their bytes.
+    var tagAttributes = TagAttributeCache()
+    /// The attribute nodes the builders on this thread made, so that a text with the tags of an earlier one shares
+    /// its nodes instead of allocating equal ones.
+    var nodes = AttributeNodeTable()
 
     /// The largest array, in bytes, kept for the next parse: a few times what a long paragraph needs.
     static let retainedLimit = 16 * 1024
+    /// The most nodes kept for the next parse: a few hundred distinct stacks of tags, as an app's strings have.
+    /// A table that outgrew it (a long document) is dropped, with the nodes only it held.
+    static let retainedNodes = 512
 
     /// The calling thread's scratch, taken from it (the thread keeps an empty one until ``recycle(_:)``).
     static func take() -> TemplateScratch {
@@ -61,6 +69,7 @@ struct TemplateScratch {
         Self.empty(&tagNames)
         Self.empty(&builderOpen)
         if textBytes.count > Self.retainedLimit { textBytes = [] }
+        if nodes.count > Self.retainedNodes { nodes = AttributeNodeTable() }
     }
 
     private static func empty<Element>(_ array: inout [Element]) {

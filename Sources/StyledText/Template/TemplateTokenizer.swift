@@ -89,6 +89,8 @@ struct TemplateTokenizer {
     private var open: [(name: Int, tag: Int)] = []
     /// The template's tag names, with how many tags of each are open while `countsOpenTags`.
     private var names = TagNameTable()
+    /// The attributes of tags with parameters parsed before on this thread, by their bytes.
+    private var tagAttributes = TagAttributeCache()
     /// Whether `names` counts the open tags of each name, so that an end tag finds out in O(1) that nothing of its
     /// name is open: from when more than ``countingDepth`` are open until none is (when every count is zero
     /// again). A shallower stack is searched instead, which costs less than counting every tag opened and closed.
@@ -165,9 +167,11 @@ struct TemplateTokenizer {
         program.placeholders = TemplateScratch.take(&scratch.placeholders)
         open = TemplateScratch.take(&scratch.tokenizerOpen)
         names.entries = TemplateScratch.take(&scratch.tagNames)
+        swap(&tagAttributes, &scratch.tagAttributes)
         scan()
         scratch.tokenizerOpen = TemplateScratch.take(&open)
         scratch.tagNames = TemplateScratch.take(&names.entries)
+        swap(&tagAttributes, &scratch.tagAttributes)
         return TemplateProgram.take(&program)
     }
 
@@ -544,6 +548,15 @@ struct TemplateTokenizer {
             names.entries[name].attribute = attribute
             return TemplateTag(attribute: attribute, sourceRange: range)
         }
+        // A tag without `%` has no placeholder to number, so its attribute depends on its bytes alone: a tag
+        // spelled as one parsed before takes that one's attribute.
+        let tagBytes = UnsafeBufferPointer(rebasing: bytes[range])
+        let isCacheable = range.count <= TagAttributeCache.maximumTagLength
+            && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%")).firstIndex(in: tagBytes, from: 0)
+                == tagBytes.count
+        if isCacheable, let cached = tagAttributes.attribute(for: tagBytes) {
+            return TemplateTag(attribute: appendAttribute(cached), sourceRange: range)
+        }
         var values: [String: String] = Dictionary(minimumCapacity: scannedParameters.count)
         var dynamic: [DynamicParameter] = []
         for (nameRange, valueRange) in scannedParameters {
@@ -570,9 +583,9 @@ struct TemplateTokenizer {
             }
         }
         if !dynamic.isEmpty { program.dynamicParameters[program.tags.count] = dynamic }
-        let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: values,
-                                                             action: nil))
-        return TemplateTag(attribute: attribute, sourceRange: range)
+        let attribute = StyledText.Attribute(lowercasedName: self.name(name), parameters: values, action: nil)
+        if isCacheable { tagAttributes.add(attribute, for: tagBytes) }
+        return TemplateTag(attribute: appendAttribute(attribute), sourceRange: range)
     }
 
     /// Appends an attribute to the program's and returns its index.

@@ -15,23 +15,47 @@
 ///
 /// Probed by the structural hash the node would have (the parent's mixed with the attribute's: no `Hasher`).
 /// Holds every node it made until it goes, so an identity it compares with is never a freed node's.
+///
+/// A table may outlive one array of attributes: a template parse keeps its thread's table in ``TemplateScratch``,
+/// so that the next parse on the thread finds the nodes of the tags it had too (the same localized strings are
+/// shown again and again) instead of allocating them anew. Each array is then a *generation*
+/// (``startGeneration()``): an index is only taken for the attribute it names within its own generation, and
+/// attributes from another are compared in full.
 struct AttributeNodeTable {
-    /// Each slot's node with its structural hash (low bit set) and its attribute's index, or `(0, 0, nil)` for an
-    /// empty slot. The slot count is a power of two, at least twice the entries.
+    /// Each slot's node with its structural hash (low bit set) and its attribute's index in the generation that
+    /// stored it (``indexKey(_:)``), or `(0, 0, nil)` for an empty slot. The slot count is a power of two, at
+    /// least twice the entries.
     private var slots: [(hash: Int, attribute: Int, node: AttributeNode?)] = []
-    private var count = 0
+    /// The number of nodes in the table.
+    private(set) var count = 0
     /// Nodes made before the table starts: a sentence's handful of tags rarely repeats, and its table cost more
-    /// than the nodes it saved.
+    /// than the nodes it saved. A table that holds nodes when a generation starts is used from its first node.
     private var unshared = 0
+    private static let unsharedLimit = 8
+    private var generation = 0
+
+    /// Starts naming attributes by indices into another array: indices stored before no longer stand for them.
+    mutating func startGeneration() {
+        generation = (generation + 1) & 0x7FFF_FFFF
+        if count > 0 { unshared = Self.unsharedLimit }
+    }
+
+    /// An attribute's index with the generation in the bits above it, so that a slot stays three words: indices
+    /// of arrays in memory fit in 32 bits. (A generation wraps after two billion parses; an index matching one
+    /// of that long ago still needs the structural hash and the parent to match too.)
+    @inline(__always)
+    private func indexKey(_ index: Int) -> Int {
+        generation << 32 | index
+    }
 
     /// The node for `attributes[index]` pushed on `parent`: after the first few, an equal one made before if there
     /// is one.
     ///
-    /// Equal indices must mean equal attributes over the table's life: pass the same array, or one only appended
-    /// to.
+    /// Equal indices must mean equal attributes within a generation: pass the same array, or one only appended
+    /// to, until ``startGeneration()``.
     @inline(__always)
     mutating func node(_ index: Int, of attributes: [StyledText.Attribute], parent: AttributeNode?) -> AttributeNode {
-        guard unshared >= 8 else {
+        guard unshared >= Self.unsharedLimit else {
             unshared += 1
             return AttributeNode(attributes[index], parent: parent)
         }
@@ -48,7 +72,7 @@ struct AttributeNodeTable {
         var slot = hash & mask
         while slots[slot].hash != 0 {
             if slots[slot].hash == hash, let node = slots[slot].node, node.parent === parent,
-               slots[slot].attribute == index || Self.canShare(node, attributes[index]) {
+               slots[slot].attribute == indexKey(index) || Self.canShare(node, attributes[index]) {
                 return node
             }
             slot = (slot + 1) & mask
@@ -56,7 +80,7 @@ struct AttributeNodeTable {
         let node = AttributeNode(attributes[index], parent: parent)
         // A tappable's closure is not part of its equality: its node is never handed out for another.
         if node.attribute.action == nil {
-            slots[slot] = (hash, index, node)
+            slots[slot] = (hash, indexKey(index), node)
             count += 1
         }
         return node

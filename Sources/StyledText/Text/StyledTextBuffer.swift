@@ -15,8 +15,13 @@ struct StyledTextBuffer {
     /// holds the node, so the identity cannot be reused while it is here.
     private var openTop: ObjectIdentifier?
 
+    init(byteCapacity: Int, segmentCapacity: Int) {
+        bytes = TextBytes(capacity: byteCapacity)
+        segments.reserveCapacity(segmentCapacity)
+    }
+
     /// - Parameter spareBytes: Room for the bytes from an earlier buffer (see ``TextBytes/init(capacity:spare:)``).
-    init(byteCapacity: Int, segmentCapacity: Int, spareBytes: [UInt8] = []) {
+    init(byteCapacity: Int, segmentCapacity: Int, spareBytes: [UInt8]) {
         bytes = TextBytes(capacity: byteCapacity, spare: spareBytes)
         segments.reserveCapacity(segmentCapacity)
     }

@@ -25,8 +25,13 @@ struct TextBytes {
     ///
     /// - Parameter spare: Room an earlier text's bytes took (``takeSpareRoom()``): every element is room, and
     ///   what it holds is overwritten before it is read.
-    init(capacity: Int, spare: [UInt8] = []) {
+    init(capacity: Int, spare: [UInt8]) {
         array = spare
+        if capacity > Self.inlineCapacity { moveToArray(capacity: capacity) }
+    }
+
+    /// Storage for about `capacity` bytes: inline when they fit, otherwise an array reserved up front.
+    init(capacity: Int) {
         if capacity > Self.inlineCapacity { moveToArray(capacity: capacity) }
     }
 

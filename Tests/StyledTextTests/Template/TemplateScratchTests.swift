@@ -66,6 +66,82 @@ import Testing
         TemplateScratch.recycle(&scratch)
     }
 
+    @Test func aTagParsedBeforeGetsAnEqualAttribute() {
+        let template = "<a href='x&amp;y'>t</a> <story type=\"2\">s</story>"
+        let expected: [StyledText.Part] = [
+            .text("t", attributes: [.tag("a", ["href": "x&y"])]),
+            .text(" ", attributes: []),
+            .text("s", attributes: [.tag("story", ["type": "2"])]),
+        ]
+        #expect(StyledText(template: template).parts == expected)
+        #expect(StyledText(template: template).parts == expected)
+        // Another spelling of the same tag, and tags that differ only in a value's last byte.
+        #expect(StyledText(template: "<A HREF='x&amp;y'>t</A>").parts == [.text("t", attributes: [.tag("a", ["href": "x&y"])])])
+        #expect(StyledText(template: "<a href='x&amp;z'>t</a>").parts == [.text("t", attributes: [.tag("a", ["href": "x&z"])])])
+        #expect(StyledText(template: "<story type=\"3\">s</story>").parts
+            == [.text("s", attributes: [.tag("story", ["type": "3"])])])
+    }
+
+    @Test func tagsWithPlaceholdersAreFilledForEachText() {
+        for id in ["1", "2", "1"] {
+            #expect(StyledText(template: "<a href='/u/%@'>me</a> %@", arguments: [id, "next"]).parts == [
+                .text("me", attributes: [.tag("a", ["href": "/u/" + id])]),
+                .text(" next", attributes: []),
+            ])
+        }
+    }
+
+    @Test func theCacheTellsTagsApartByEveryByte() {
+        var cache = TagAttributeCache()
+        func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
+        let tags = (0..<200).map { "<a href='https://example.com/\(String(repeating: "p", count: $0 % 7))\($0)'>" }
+        for (index, tag) in tags.enumerated() {
+            bytes(tag).withUnsafeBufferPointer { cache.add(.tag("a", ["n": String(index)]), for: $0) }
+        }
+        var hits = 0
+        for (index, tag) in tags.enumerated() {
+            let found = bytes(tag).withUnsafeBufferPointer { cache.attribute(for: $0) }
+            if let found {
+                #expect(found == .tag("a", ["n": String(index)]), "\(tag)")
+                hits += 1
+            }
+        }
+        // Direct-mapped: at most one tag per slot, and the last tags added are there.
+        #expect(hits > 0 && hits <= TagAttributeCache.slotCount)
+        #expect(bytes(tags[199]).withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("a", ["n": "199"]))
+        // A prefix, a longer tag and a tag past the length limit are not found.
+        #expect(bytes(String(tags[199].dropLast())).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
+        #expect(bytes(tags[199] + ">").withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
+        let long = "<a href='" + String(repeating: "l", count: TagAttributeCache.maximumTagLength) + "'>"
+        bytes(long).withUnsafeBufferPointer { cache.add(.tag("a"), for: $0) }
+        #expect(bytes(long).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
+    }
+
+    @Test func textsParsedOnOneThreadShareTheirNodes() {
+        // A thread's first eight nodes are made without the table (see `AttributeNodeTable`).
+        for _ in 0..<4 { _ = StyledText(template: "<b>x <i>y</i></b> z") }
+        let first = StyledText(template: "<b>x <i>y</i></b> z")
+        let second = StyledText(template: "<b>x <i>y</i></b> z")
+        let other = StyledText(template: "w <b>v</b>")
+        #expect(first.segments.count == 3 && second.segments.count == 3)
+        for index in 0..<2 { #expect(first.segments[index].stack.top === second.segments[index].stack.top) }
+        #expect(other.segments[1].stack.top === first.segments[0].stack.top)
+        #expect(other.parts == [.text("w ", attributes: []), .text("v", attributes: [.tag("b")])])
+    }
+
+    @Test func aThreadDropsANodeTableThatGrewLarge() {
+        let tags = (0..<(2 * TemplateScratch.retainedNodes)).map { "<t\($0)>x</t\($0)>" }.joined()
+        let text = StyledText(template: tags)
+        #expect(text.parts.count == 2 * TemplateScratch.retainedNodes)
+        var scratch = TemplateScratch.take()
+        #expect(scratch.nodes.count == 0)
+        TemplateScratch.recycle(&scratch)
+        _ = StyledText(template: "<b>x</b>")
+        scratch = TemplateScratch.take()
+        #expect(scratch.nodes.count <= 1)
+        TemplateScratch.recycle(&scratch)
+    }
+
     @Test func threadsParsingAtOnceEachGetTheirOwn() {
         let expected = Self.templates.map { StyledText.Template($0).filled(with: Self.arguments) }
         let mismatches = Counter()

@@ -30,6 +30,22 @@ import Testing
         #expect(table.node(5, of: attributes, parent: first) === bold)
     }
 
+    @Test func aLaterGenerationFindsEqualAttributesAtOtherIndices() {
+        var table = AttributeNodeTable()
+        let first: [StyledText.Attribute] = [.tag("x"), .tag("b"), .tag("a", ["href": "1"])]
+        for _ in 0..<8 { _ = table.node(0, of: first, parent: nil) }
+        let bold = table.node(1, of: first, parent: nil)
+        let link = table.node(2, of: first, parent: bold)
+        table.startGeneration()
+        // Another parse's array: the same attributes at other indices, and other attributes at the old ones.
+        let second: [StyledText.Attribute] = [.tag("a", ["href": "1"]), .tag("i"), .tag("b")]
+        #expect(table.node(2, of: second, parent: nil) === bold)
+        #expect(table.node(0, of: second, parent: bold) === link)
+        let italic = table.node(1, of: second, parent: nil)
+        #expect(italic !== bold && italic.attribute == .tag("i"))
+        #expect(table.node(0, of: second, parent: nil) !== link)
+    }
+
     @Test func differentAttributesOrParentsGetTheirOwnNodes() {
         var table = AttributeNodeTable()
         var attributes: [StyledText.Attribute] = [.tag("x"), .tag("a", ["href": "1"]), .tag("a", ["href": "2"]),
