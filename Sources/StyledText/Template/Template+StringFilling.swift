@@ -4,9 +4,9 @@ extension StyledText.Template {
     ///
     /// Which pieces coalesce was worked out at parse time: steps with equal stacks have the same class, and pieces
     /// between them (skeleton text, never empty, and arguments, which may be) keep a segment open. With the
-    /// arguments' lengths known, the text is written straight into the string's own storage. So filling is a
-    /// copy of bytes per piece and an append per segment, without comparing stacks, reading segments back or
-    /// copying the text a second time. The segments hold the first of each class's equal stacks, as equal as the
+    /// arguments' lengths known, the text is written into room of exactly its size, then copied into a string once.
+    /// So filling is a copy of bytes per piece and an append per segment, without comparing stacks or reading
+    /// segments back. The segments hold the first of each class's equal stacks, as equal as the
     /// ones the general fill would.
     func filled(withStrings arguments: [any StyledTextArgument]) -> StyledText? {
         guard !options.isolatesArguments else { return nil }
@@ -22,7 +22,11 @@ extension StyledText.Template {
         var openClass = 0
         var skeletonText = skeleton.text  // Native UTF-8 (the builder made it): borrowing its bytes copies nothing.
         let text = skeletonText.withUTF8 { skeletonBytes in
-            String(unsafeUninitializedCapacity: byteCount) { output in
+            // Written to temporary room (on the stack when it is small) and copied into the string without
+            // validating it: `String(unsafeUninitializedCapacity:)` validates what it is given, which cost more
+            // than the rest of the fill. The pieces are whole strings and the skeleton's text cut at its segments'
+            // bounds: valid UTF-8.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { output in
                 var count = 0
                 func append(_ piece: UnsafeBufferPointer<UInt8>) {
                     guard let source = piece.baseAddress else { return }
@@ -61,7 +65,7 @@ extension StyledText.Template {
                 if openStart >= 0 {
                     segments.append(StyledText.Segment(content: .text(openStart..<count), stack: fillStacks[openClass]))
                 }
-                return count
+                return String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: output[..<count]))
             }
         }
         var result = StyledText()

@@ -543,15 +543,23 @@ struct TemplateTokenizer {
     /// ``makeTag(named:range:)`` for a tag with parameters, or the first of its name without.
     private mutating func makeTagAttribute(named name: Int, range: Range<Int>) -> TemplateTag {
         guard !scannedParameters.isEmpty else {
-            let attribute = appendAttribute(StyledText.Attribute(lowercasedName: self.name(name), parameters: [:],
-                                                                 action: nil))
+            // Its attribute depends on the name alone: a name met in an earlier parse takes that one's.
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[names.entries[name].bytes])
+            let made: StyledText.Attribute
+            if let cached = tagAttributes.attribute(for: nameBytes) {
+                made = cached
+            } else {
+                made = StyledText.Attribute(lowercasedName: self.name(name), parameters: [:], action: nil)
+                tagAttributes.add(made, for: nameBytes)
+            }
+            let attribute = appendAttribute(made)
             names.entries[name].attribute = attribute
             return TemplateTag(attribute: attribute, sourceRange: range)
         }
         // A tag without `%` has no placeholder to number, so its attribute depends on its bytes alone: a tag
         // spelled as one parsed before takes that one's attribute.
         let tagBytes = UnsafeBufferPointer(rebasing: bytes[range])
-        let isCacheable = range.count <= TagAttributeCache.maximumTagLength
+        let isCacheable = range.count <= TagAttributeCache.maximumKeyLength
             && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%")).firstIndex(in: tagBytes, from: 0)
                 == tagBytes.count
         if isCacheable, let cached = tagAttributes.attribute(for: tagBytes) {

@@ -103,14 +103,24 @@ extension StyledText {
 
         /// Whether two attributes' parameters are equal. Most attributes have at most one parameter: that one is
         /// compared directly rather than by looking each key of one dictionary up in the other, which hashes it.
+        /// Copies of one dictionary (a template tag's attribute and the nodes made from it, on this and later
+        /// parses) are told equal from their storage reference alone.
         @inline(__always)
         static func sameParameters(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
+            if sameStorage(lhs, rhs) { return true }
             guard lhs.count == rhs.count else { return false }
             switch lhs.count {
             case 0: return true
             case 1: return lhs.first! == rhs.first!
             default: return lhs == rhs
             }
+        }
+
+        /// Whether two dictionaries are the same value bit for bit: the same storage, so equal without a look
+        /// inside. (Unequal bits say nothing: equal dictionaries may have separate storage.)
+        @inline(__always)
+        private static func sameStorage(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
+            withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
         }
 
         public func hash(into hasher: inout Hasher) {

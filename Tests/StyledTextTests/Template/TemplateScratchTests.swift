@@ -91,7 +91,7 @@ import Testing
         }
     }
 
-    @Test func theCacheTellsTagsApartByEveryByte() {
+    @Test func theCacheTellsKeysApartByEveryByte() {
         var cache = TagAttributeCache()
         func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
         let tags = (0..<200).map { "<a href='https://example.com/\(String(repeating: "p", count: $0 % 7))\($0)'>" }
@@ -106,15 +106,22 @@ import Testing
                 hits += 1
             }
         }
-        // Direct-mapped: at most one tag per slot, and the last tags added are there.
-        #expect(hits > 0 && hits <= TagAttributeCache.slotCount)
+        // Full at `capacity`, it started over: the tags added since are all there.
+        #expect(hits == tags.count - TagAttributeCache.capacity)
         #expect(bytes(tags[199]).withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("a", ["n": "199"]))
         // A prefix, a longer tag and a tag past the length limit are not found.
         #expect(bytes(String(tags[199].dropLast())).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
         #expect(bytes(tags[199] + ">").withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
-        let long = "<a href='" + String(repeating: "l", count: TagAttributeCache.maximumTagLength) + "'>"
+        let long = "<a href='" + String(repeating: "l", count: TagAttributeCache.maximumKeyLength) + "'>"
         bytes(long).withUnsafeBufferPointer { cache.add(.tag("a"), for: $0) }
         #expect(bytes(long).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
+        // Short keys (names) hash byte by byte.
+        bytes("b").withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }
+        bytes("B").withUnsafeBufferPointer { cache.add(.tag("B"), for: $0) }
+        #expect(bytes("b").withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("b"))
+        #expect(bytes("B").withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("b"))
+        #expect(bytes("i").withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
+        #expect([UInt8]().withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
     }
 
     @Test func textsParsedOnOneThreadShareTheirNodes() {
