@@ -36,9 +36,15 @@ let benchmarks: @Sendable () -> Void = {
 /// A cursor over the corpus sentences; benchmarks run one at a time, so no synchronisation is needed.
 final class Cursor: @unchecked Sendable {
     var index = 0
+    let count: Int
+
+    /// A cursor over `count` items, the corpus sentences by default.
+    init(count: Int = Workloads.sentences.count) {
+        self.count = count
+    }
 
     func next() -> Int {
-        defer { index = (index + 1) % Workloads.sentences.count }
+        defer { index = (index + 1) % count }
         return index
     }
 }
@@ -62,6 +68,21 @@ func sentenceBenchmarks() {
     })) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Workloads.sentenceRuns(styled.next()))
+        }
+    }
+
+    // The same sentences with tags this thread has never parsed and stacks the resolver has never resolved: what
+    // the caches kept between calls save, and what a first render costs.
+    let novel = Workloads.novelSentences(count: 20_000)
+    let novelCursor = Cursor(count: novel.count)
+    Benchmark("Sentence → runs: StyledText, tags never seen before", configuration: .init(setup: {
+        for index in 0..<Workloads.sentences.count {
+            Workloads.checkNovel(Workloads.novelSentenceRuns(novel[index], index: index), index: index)
+        }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let index = novelCursor.next()
+            blackHole(Workloads.novelSentenceRuns(novel[index], index: index))
         }
     }
 

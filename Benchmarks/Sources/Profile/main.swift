@@ -15,7 +15,7 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, sentence-cold, document, plain, parsed-plain, interpolation, fill,")
+    print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain, interpolation, fill,")
     print("           attributed, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -73,6 +73,11 @@ case "sentence-cold":
         consume(fresh[index].runs(for: StyledText(template: Workloads.sentences[sentence].template,
                                                    arguments: Workloads.sentenceArguments[sentence])))
     }
+case "sentence-novel":
+    // Each sentence with tags never parsed and stacks never resolved before (see `Workloads.novelSentences`).
+    _ = Workloads.sentenceArguments
+    let novel = Workloads.novelSentences(count: iterations)
+    measured(iterations) { index in consume(Workloads.novelSentenceRuns(novel[index], index: index)) }
 case "document":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.documentRuns()) }

@@ -40,6 +40,36 @@ public enum Workloads {
         styledTextRuns(sentences[index].template, sentenceArguments[index])
     }
 
+    /// The corpus sentences again, `count` of them, each of whose tags carries a parameter no other tag has
+    /// (`<b n='7'>`): every tag is one the thread has not parsed before and every stack one the resolver has not
+    /// resolved, so nothing a parse or a resolver keeps between calls helps. Sentence `index` is corpus sentence
+    /// `index % 1000`.
+    public static func novelSentences(count: Int) -> [String] {
+        (0..<count).map { index in
+            var template = sentences[index % sentences.count].template
+            for name in ["b", "i", "a", "story"] {
+                // Tags with parameters first, so that the parameter just given a bare tag is not given twice.
+                template = template.replacingOccurrences(of: "<\(name) ", with: "<\(name) n='\(index)' ")
+                    .replacingOccurrences(of: "<\(name)>", with: "<\(name) n='\(index)'>")
+            }
+            return template
+        }
+    }
+
+    /// A novel sentence's runs (see ``novelSentences(count:)``), by the workload resolver.
+    public static func novelSentenceRuns(_ template: String, index: Int) -> [StyledRun] {
+        styledTextRuns(template, sentenceArguments[index % sentences.count])
+    }
+
+    /// Whether a novel sentence's runs are its corpus sentence's, with the extra parameter on every tag.
+    public static func checkNovel(_ runs: [StyledRun], index: Int) {
+        let expected = ProjectedRun.of(sentenceRuns(index % sentences.count))
+        let actual = ProjectedRun.of(runs).map { run in
+            ProjectedRun(text: run.text, tags: run.tags.map { $0.replacingOccurrences(of: " n=\(index)", with: "") })
+        }
+        check(actual, equals: expected, "novel sentence \(index)")
+    }
+
     public static func documentRuns() -> [StyledRun] {
         styledTextRuns(document.template, documentArguments)
     }
