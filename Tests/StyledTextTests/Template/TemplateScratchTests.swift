@@ -163,6 +163,26 @@ import Testing
         #expect(mismatches.value == 0)
     }
 
+    @Test func threadsThatExitLetGoOfTheirScratch() {
+        // Each thread parses (so that it keeps a scratch) and exits, which releases it; nothing may crash or
+        // differ, and a later parse on this thread is unaffected.
+        let expected = StyledText.Template(Self.templates[0]).filled(with: Self.arguments)
+        let mismatches = Counter()
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<8 {
+            let thread = Thread {
+                if StyledText(template: Self.templates[0], arguments: Self.arguments) != expected {
+                    mismatches.increment()
+                }
+                done.signal()
+            }
+            thread.start()
+        }
+        for _ in 0..<8 { done.wait() }
+        #expect(mismatches.value == 0)
+        #expect(StyledText(template: Self.templates[0], arguments: Self.arguments) == expected)
+    }
+
     private final class Counter: @unchecked Sendable {
         // @unchecked: `count` is only read and written under `lock`.
         private let lock = NSLock()
