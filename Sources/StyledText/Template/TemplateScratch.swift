@@ -13,11 +13,16 @@ import Musl
 /// remain. Allocating those arrays afresh was eight of a sentence's eighteen allocations. Each thread keeps one
 /// scratch instead, emptied but with its capacity, and the next parse on the thread starts with room already made.
 ///
-/// Nothing a parse returns depends on the scratch: it carries no state from one parse to the next but capacity
-/// (the text bytes' stale contents are overwritten before they are read). It is per thread, so it needs no lock
-/// and is never shared. A parse that starts inside another (an argument that formats itself from a template)
-/// finds the thread's scratch already taken, empty, and allocates as it would without one. Arrays that grew past
-/// ``retainedLimit`` bytes are dropped rather than kept, so a thread that once parsed a megabyte does not hold on
+/// It also holds two caches, because an app shows the same few tags again and again: the attributes of tags by
+/// their bytes (``TagAttributeCache``) and the attribute nodes the thread's builders made (``AttributeNodeTable``),
+/// so that a text with an earlier text's tags shares its nodes instead of allocating equal ones.
+///
+/// Nothing a parse returns depends on the scratch: the arrays carry only capacity from one parse to the next (the
+/// text bytes' stale contents are overwritten before they are read), and the caches hand out values equal to the
+/// ones the parse would have made. It is per thread, so it needs no lock and is never shared. A parse that starts
+/// inside another (an argument that formats itself from a template) finds the thread's scratch already taken,
+/// empty, and allocates as it would without one. Arrays that grew past ``retainedLimit`` bytes and a node table
+/// past ``retainedNodes`` are dropped rather than kept, so a thread that once parsed a megabyte does not hold on
 /// to it.
 struct TemplateScratch {
     var tokens: [TemplateToken] = []
@@ -29,7 +34,7 @@ struct TemplateScratch {
     var builderOpen: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
     /// Spare room for text bytes: every element is room (see ``TextBytes``), its contents stale.
     var textBytes: [UInt8] = []
-    /// The attributes of tags with parameters, by their bytes.
+    /// The attributes of tags, by the bytes they are made from.
     var tagAttributes = TagAttributeCache()
     /// The attribute nodes the builders on this thread made, so that a text with the tags of an earlier one shares
     /// its nodes instead of allocating equal ones.
@@ -45,7 +50,7 @@ struct TemplateScratch {
     static func take() -> TemplateScratch {
         var scratch = TemplateScratch()
         guard let box = Box.current else { return scratch }
-        // One exclusive access to the box for all eight arrays.
+        // One exclusive access to the box for all of it.
         swap(&scratch, &box.scratch)
         return scratch
     }
@@ -102,7 +107,7 @@ struct TemplateScratch {
             let box = Box()
             // The thread holds the box until it exits, when the key's destructor releases it.
             guard pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque()) == 0 else {
-                Unmanaged.passUnretained(box).release()
+                Unmanaged.passUnretained(box).release()  // The reference the thread was to hold.
                 return nil
             }
             return box

@@ -89,7 +89,7 @@ struct TemplateTokenizer {
     private var open: [(name: Int, tag: Int)] = []
     /// The template's tag names, with how many tags of each are open while `countsOpenTags`.
     private var names = TagNameTable()
-    /// The attributes of tags with parameters parsed before on this thread, by their bytes.
+    /// The attributes of tags parsed before on this thread, by the bytes they are made from.
     private var tagAttributes = TagAttributeCache()
     /// Whether `names` counts the open tags of each name, so that an end tag finds out in O(1) that nothing of its
     /// name is open: from when more than ``countingDepth`` are open until none is (when every count is zero
