@@ -109,24 +109,38 @@ struct TemplateTokenizer {
     }
 
     /// ``isVoid(_:)`` on a name's bytes, in any case, without making a string: the lowercased bytes packed into an
-    /// integer and compared with the void names packed the same way.
+    /// integer (first byte lowest) and switched over, the void names packed the same way as constants.
+    ///
+    /// Constants rather than an array of packed names: the plain-text scan asks this of every start tag, and an
+    /// array cost a lazily initialised global, a closure call per byte and a linear search each time.
+    @inline(__always)
     static func isVoid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count >= 2, name.count <= 6 else { return false }
-        return packedVoidNames.contains(packed(name.lazy.map(asciiLowercased)))
-    }
-
-    private static func packed<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
-            result |= UInt64(byte) << shift
-            shift += 8
+        guard name.count >= 2, name.count <= 6, let base = name.baseAddress else { return false }
+        var packed: UInt64 = 0
+        var index = 0
+        while index < name.count {
+            packed |= UInt64(asciiLowercased(base[index])) &<< UInt64(index &* 8)
+            index &+= 1
         }
-        return result
+        switch packed {
+        case 0x7262,            // br
+             0x7268,            // hr
+             0x676D69,          // img
+             0x6C6F63,          // col
+             0x726277,          // wbr
+             0x6165_7261,       // area
+             0x6174_656D,       // meta
+             0x6573_6162,       // base
+             0x64_6562_6D65,    // embed
+             0x6B_6361_7274,    // track
+             0x6D_6172_6170,    // param
+             0x74_7570_6E69,    // input
+             0x6563_7275_6F73:  // source
+            return true
+        default:
+            return false
+        }
     }
-
-    private static let packedVoidNames: [UInt64] = ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta",
-                                                    "param", "source", "track", "wbr"].map { packed($0.utf8) }
 
     /// Whether a tag never takes content (HTML's void elements), without hashing: a switch over the few names.
     static func isVoid(_ name: String) -> Bool {
