@@ -1,12 +1,12 @@
 /// The scan behind ``StyledText/plainText(ofTemplate:options:)``: the template's text, written as bytes in one
 /// pass, without tokens, tags or attributes.
 ///
-/// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:)`: tags, names, parameters, comments),
-/// ``Placeholder`` and ``CharacterReferences``, and so makes the parser's decisions wherever they depend on the
-/// bytes alone. What it keeps of the markup is a stack of the tags still open, as byte ranges. The one decision
-/// that needs more — which tags a misnested end tag keeps open, and so which tags are still open, and text again,
-/// at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests rarely, so the parser's
-/// cost is paid rarely.
+/// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
+/// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
+/// decisions wherever they depend on the bytes alone. What it keeps of the markup is a stack of the tags still open, as
+/// byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and so which tags are
+/// still open, and text again, at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests
+/// rarely, so the parser's cost is paid rarely.
 struct TemplatePlainTextScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
@@ -143,13 +143,13 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// The markup at the `<` at `start`: returns where scanning goes on (just past the `<` when it is text), or
     /// `nil` when the parser must decide.
     private mutating func markup(at start: Int) -> Int? {
-        switch tokenizer.scanMarkup(at: start) {
+        switch tokenizer.scanMarkup(at: start, recordsParameters: false) {
         case .text, .unterminatedComment:
             return start + 1
         case let .dropped(end):
             flushText(upTo: start, next: end)
             return end
-        case let .tag(name, tagEnd, isEnd, selfClosing):
+        case let .tag(name, tagEnd, isEnd, selfClosing, hasParameters):
             flushText(upTo: start, next: tagEnd)
             if isEnd {
                 return endTag(named: name) ? tagEnd : nil
@@ -162,8 +162,7 @@ struct TemplatePlainTextScanner: ~Copyable {
                 output.append(start..<tagEnd, of: bytes)
                 return tagEnd
             }
-            open.push(OpenTag(name: name, source: start..<tagEnd, offset: output.count,
-                              hasParameters: !tokenizer.scannedParameters.isEmpty))
+            open.push(OpenTag(name: name, source: start..<tagEnd, offset: output.count, hasParameters: hasParameters))
             return tagEnd
         }
     }

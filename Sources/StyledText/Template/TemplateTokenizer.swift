@@ -234,14 +234,17 @@ struct TemplateTokenizer {
         case unterminatedComment
         /// A comment or a bogus comment (`<!DOCTYPE html>`, `<?xml …?>`), dropped; it ends before `end`.
         case dropped(end: Int)
-        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; its
-        /// parameters are in `scannedParameters`.
-        case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool)
+        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; whether it
+        /// has parameters, and, when they were recorded, the parameters themselves in `scannedParameters`.
+        case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool, hasParameters: Bool)
     }
 
     /// Reads the markup that starts with the `<` at `start`.
+    ///
+    /// - Parameter recordsParameters: Whether to record the tag's parameters in `scannedParameters`; without,
+    ///   the same grammar is checked and only whether there are any is told (the plain-text scan needs no more).
     @inline(__always)
-    mutating func scanMarkup(at start: Int) -> Markup {
+    mutating func scanMarkup(at start: Int, recordsParameters: Bool = true) -> Markup {
         let end = bytes.count
         guard start + 1 < end else { return .text }
         let next = bytes[start + 1]
@@ -260,9 +263,12 @@ struct TemplateTokenizer {
         guard nameStart < end, Self.isASCIILetter(bytes[nameStart]) else { return .text }
         let name = nameStart..<Self.scanName(in: bytes, from: nameStart)
         var selfClosing = false
-        guard let tagEnd = scanTagEnd(from: name.upperBound, selfClosing: &selfClosing) else { return .text }
+        var hasParameters = false
+        guard let tagEnd = scanTagEnd(from: name.upperBound, selfClosing: &selfClosing, hasParameters: &hasParameters,
+                                      recordsParameters: recordsParameters) else { return .text }
         // `</b/>` closes like `</b>`: an end tag is never self-closing, and its parameters are ignored.
-        return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd)
+        return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd,
+                    hasParameters: hasParameters)
     }
 
     /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
@@ -276,7 +282,7 @@ struct TemplateTokenizer {
         case let .dropped(end):
             flushText(textStart..<start)
             return end
-        case let .tag(name, tagEnd, isEnd, selfClosing):
+        case let .tag(name, tagEnd, isEnd, selfClosing, _):
             flushText(textStart..<start)
             if isEnd {
                 // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
@@ -320,15 +326,22 @@ struct TemplateTokenizer {
         return byte < 0x80 && mask & (1 &<< UInt64(byte & 63)) != 0
     }
 
-    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)``, with the common
+    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)`` (or
+    /// ``skipParameters(from:selfClosing:hasParameters:)`` when `recordsParameters` is false), with the common
     /// case, `>` right after the name (`<b>`, `</a>`), decided inline.
     @inline(__always)
-    mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool) -> Int? {
+    mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool, hasParameters: inout Bool,
+                             recordsParameters: Bool) -> Int? {
         if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ">") {
-            forgetScannedParameters()
+            if recordsParameters { forgetScannedParameters() }
             return nameEnd + 1
         }
-        return scanParameters(from: nameEnd, selfClosing: &selfClosing)
+        guard recordsParameters else {
+            return skipParameters(from: nameEnd, selfClosing: &selfClosing, hasParameters: &hasParameters)
+        }
+        let tagEnd = scanParameters(from: nameEnd, selfClosing: &selfClosing)
+        hasParameters = !scannedParameters.isEmpty
+        return tagEnd
     }
 
     /// Empties `scannedParameters`, keeping its storage.
@@ -340,9 +353,27 @@ struct TemplateTokenizer {
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
     /// not well-formed.
     private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
+        var hasParameters = false
+        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: true)
+    }
+
+    /// ``scanParameters(from:selfClosing:)`` without recording the parameters: the same end, or `nil`, and whether
+    /// there are any. For the plain-text scan, which drops tags: duplicates, looked for and kept out by the
+    /// recording, never change where a tag ends, and recording cost the scan of a tag such as `<a href='…'>`
+    /// half again as much as the grammar does.
+    private mutating func skipParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool) -> Int? {
+        scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
+    }
+
+    /// The grammar of parameters after a tag name up to and including `>`, recording them into
+    /// `scannedParameters` when `records`; `nil` when the tag is not well-formed. Inlined into its two callers,
+    /// each with `records` constant.
+    @inline(__always)
+    private mutating func scanParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool,
+                                         records: Bool) -> Int? {
         let end = bytes.count
         var index = start
-        forgetScannedParameters()
+        if records { forgetScannedParameters() }
         // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
         // 100,000 distinct parameters quadratic.
         var seenNames: Set<String>?
@@ -375,7 +406,7 @@ struct TemplateTokenizer {
                 guard index < end else { return nil }
                 let quote = bytes[index]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    guard let close = find(quote, from: index + 1) else { return nil }
+                    guard let close = findNearby(quote, from: index + 1) else { return nil }
                     value = (index + 1)..<close
                     index = close + 1
                 } else {
@@ -391,6 +422,8 @@ struct TemplateTokenizer {
                     value = valueStart..<index
                 }
             }
+            hasParameters = true
+            guard records else { continue }
             // The first of duplicate parameters wins, as in HTML.
             // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
             // in the adversarial suite) stay on the path that allocates nothing.
@@ -613,6 +646,28 @@ struct TemplateTokenizer {
     }
 
     // MARK: Searching
+
+    /// ``find(_:from:)`` for a byte that is usually near, such as the quote closing a parameter value
+    /// (`type='1'`, `href='/account/settings'`): up to 64 bytes looked at 16 at a time before the general search,
+    /// whose call to `memchr` costs more than such a short search. (A search that failed before found no byte
+    /// from there on, so it finds none here either.)
+    @inline(__always)
+    private mutating func findNearby(_ byte: UInt8, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return find(byte, from: start) }
+        let raw = UnsafeRawPointer(base)
+        let target = SIMD16<UInt8>(repeating: byte)
+        var index = start
+        let limit = min(bytes.count, start &+ 64)
+        while limit &- index >= 16 {
+            // Matching lanes are all ones: the first one's lowest bit, divided by 8, is its index.
+            let lanes = unsafeBitCast(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== target,
+                                      to: (UInt64, UInt64).self)
+            if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
+            if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            index &+= 16
+        }
+        return find(byte, from: index)
+    }
 
     /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
     private mutating func find(_ byte: UInt8, from start: Int) -> Int? {

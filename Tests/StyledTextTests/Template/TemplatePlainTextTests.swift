@@ -115,6 +115,28 @@ import Testing
         }
     }
 
+    @Test func agreesOnParameterValuesOfEveryLength() {
+        // The closing quote is looked for 16 bytes at a time up to 64 bytes, then by the general search: values
+        // around those lengths, closed, unclosed and at the end of the template.
+        for length in 0..<140 {
+            let value = String(repeating: "v", count: length)
+            for template in ["<a href='\(value)'>x</a>y", "<a href=\"\(value)\">x</a>", "<a href='\(value)\">x</a>",
+                             "<a href='\(value)", "<x b='\(value)' c=\"\(value)\" b=1>x", "<x b='\(value)'>x"] {
+                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                        "\(template)")
+            }
+        }
+        // Unclosed values one after another: each search fails, from later and later offsets.
+        let storm = String(repeating: "<a href='x", count: 500) + String(repeating: "<b c=\"", count: 500) + "z"
+        #expect(StyledText.plainText(ofTemplate: storm) == storm)
+        // Duplicate parameters change nothing in the text; unknown tags left open with or without parameters do.
+        let many = "<x " + (0..<100).map { "p\($0 % 70)='\($0)'" }.joined(separator: " ") + ">text"
+        for template in [many, "<y a=1 a=2>t", "<Hot a>t", "<Hot>t", "<Hot a='>'>t"] {
+            #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                    "\(template)")
+        }
+    }
+
     @Test func agreesOnRandomBytes() {
         // Bytes that matter to the grammar, so that near-misses of every construct are common.
         let alphabet = Array("<>/!-&#;%@$1ab =\"'x".utf8)
