@@ -28,16 +28,20 @@ struct TemplatePlainTextScanner: ~Copyable {
         /// The open tags, outermost first; valid until the next push or pop.
         var tags: UnsafeBufferPointer<OpenTag> { UnsafeBufferPointer(start: start, count: count) }
 
+        @inline(__always)
         mutating func push(_ tag: OpenTag) {
-            if count == capacity {
-                let larger = UnsafeMutablePointer<OpenTag>.allocate(capacity: capacity * 2)
-                larger.moveInitialize(from: start, count: count)
-                start.deallocate()
-                start = larger
-                capacity *= 2
-            }
+            if count == capacity { grow() }
             (start + count).initialize(to: tag)
             count += 1
+        }
+
+        @inline(never)
+        private mutating func grow() {
+            let larger = UnsafeMutablePointer<OpenTag>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: start, count: count)
+            start.deallocate()
+            start = larger
+            capacity *= 2
         }
 
         /// Removes the innermost tag; there must be one.
@@ -65,6 +69,8 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
     /// storage's uniqueness once per tag, a tenth of the scan's cost per tag.
     private var open: OpenTags
+    /// The outcomes of the character references met so far, by spelling.
+    private var references: CharacterReferenceMemo
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
@@ -75,6 +81,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
+        references = CharacterReferenceMemo()
     }
 
     /// The plain text, or `nil` when the template misnests tags and the parser must decide.
@@ -109,10 +116,11 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// A character reference, or a literal `&`, at `start`; returns where scanning goes on. Decoded where it
-    /// stands, which decides as decoding its whole text node would (see `CharacterReferences.appendReference`).
+    /// stands, which decides as decoding its whole text node would (see `CharacterReferences.appendReference`),
+    /// through the memo of the outcomes of references already met.
     private mutating func reference(at start: Int) -> Int {
         flushText(upTo: start, next: start)
-        guard let end = CharacterReferences.appendReference(in: bytes, at: start, into: &output) else {
+        guard let end = references.appendReference(in: bytes, at: start, into: &output) else {
             return start + 1  // Text.
         }
         textStart = end
@@ -133,11 +141,18 @@ struct TemplatePlainTextScanner: ~Copyable {
         // Without arguments a placeholder stays as its spelling, which is its source unless a position has leading
         // zeros (`%01$@` is spelled `%1$@`).
         if placeholder.isPositional, bytes[start + 1] == UInt8(ascii: "0") {
-            output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
+            appendSpelling(of: placeholder)
         } else {
             output.append(placeholder.sourceRange, of: bytes)
         }
         return placeholder.sourceRange.upperBound
+    }
+
+    /// Appends a placeholder's spelling. Out of line, as every rare path of the scan is: inlined, they made the
+    /// loop so large that the compiler stopped inlining the small calls of its common paths.
+    @inline(never)
+    private mutating func appendSpelling(of placeholder: Placeholder) {
+        output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
     }
 
     /// The markup at the `<` at `start`: returns where scanning goes on (just past the `<` when it is text), or
@@ -159,7 +174,7 @@ struct TemplatePlainTextScanner: ~Copyable {
             }
             guard open.count < maximumDepth else {
                 // Too deep: the tag is text.
-                output.append(start..<tagEnd, of: bytes)
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
                 return tagEnd
             }
             open.push(OpenTag(name: name, source: start..<tagEnd, offset: output.count, hasParameters: hasParameters))
@@ -175,7 +190,14 @@ struct TemplatePlainTextScanner: ~Copyable {
             open.pop()
             return true
         }
-        // A stray end tag (nothing of its name open) is dropped, as the parser drops it.
+        return isStray(name)
+    }
+
+    /// Whether no open tag is named `name`, so that its end tag is stray (dropped, as the parser drops it);
+    /// `false` too when too many tags are open to search (see ``searchLimit``). Out of line: rare.
+    @inline(never)
+    private func isStray(_ name: Range<Int>) -> Bool {
+        let tags = open.tags
         guard tags.count <= Self.searchLimit else { return false }
         return !tags.contains { TemplateTokenizer.sameName($0.name, name, in: bytes) }
     }

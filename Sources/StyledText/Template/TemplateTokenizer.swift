@@ -234,8 +234,9 @@ struct TemplateTokenizer {
         case unterminatedComment
         /// A comment or a bogus comment (`<!DOCTYPE html>`, `<?xml …?>`), dropped; it ends before `end`.
         case dropped(end: Int)
-        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; whether it
-        /// has parameters, and, when they were recorded, the parameters themselves in `scannedParameters`.
+        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; its
+        /// parameters are in `scannedParameters` when they were recorded, and otherwise `hasParameters` tells
+        /// whether it has any.
         case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool, hasParameters: Bool)
     }
 
@@ -249,14 +250,7 @@ struct TemplateTokenizer {
         guard start + 1 < end else { return .text }
         let next = bytes[start + 1]
         if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-            if next == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
-               bytes[start + 3] == UInt8(ascii: "-") {
-                guard let commentEnd = commentEnd(from: start + 4) else { return .unterminatedComment }
-                return .dropped(end: commentEnd)
-            }
-            // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`, as HTML has them.
-            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return .text }
-            return .dropped(end: close + 1)
+            return recordsParameters ? scanComment(at: start) : scanCommentOutOfLine(at: start)
         }
         let isEnd = next == UInt8(ascii: "/")
         let nameStart = isEnd ? start + 2 : start + 1
@@ -269,6 +263,29 @@ struct TemplateTokenizer {
         // `</b/>` closes like `</b>`: an end tag is never self-closing, and its parameters are ignored.
         return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd,
                     hasParameters: hasParameters)
+    }
+
+    /// ``scanComment(at:)`` out of line, for the plain-text scan: comments are rare, and inlined into that scan's
+    /// loop, which inlines everything else it does, this one made the loop so large that the compiler stopped
+    /// inlining small calls on its common paths (a tenth more instructions per template). The parser's loop is
+    /// smaller and keeps it inline, which saves it a call per `<` that is text.
+    @inline(never)
+    private mutating func scanCommentOutOfLine(at start: Int) -> Markup {
+        scanComment(at: start)
+    }
+
+    /// The comment or bogus comment starting with the `<!` or `<?` at `start`.
+    @inline(__always)
+    private mutating func scanComment(at start: Int) -> Markup {
+        let end = bytes.count
+        if bytes[start + 1] == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
+           bytes[start + 3] == UInt8(ascii: "-") {
+            guard let commentEnd = commentEnd(from: start + 4) else { return .unterminatedComment }
+            return .dropped(end: commentEnd)
+        }
+        // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`, as HTML has them.
+        guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return .text }
+        return .dropped(end: close + 1)
     }
 
     /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
@@ -339,9 +356,8 @@ struct TemplateTokenizer {
         guard recordsParameters else {
             return skipParameters(from: nameEnd, selfClosing: &selfClosing, hasParameters: &hasParameters)
         }
-        let tagEnd = scanParameters(from: nameEnd, selfClosing: &selfClosing)
-        hasParameters = !scannedParameters.isEmpty
-        return tagEnd
+        // Recorded, the parameters tell themselves; `hasParameters` stays false.
+        return scanParameters(from: nameEnd, selfClosing: &selfClosing)
     }
 
     /// Empties `scannedParameters`, keeping its storage.

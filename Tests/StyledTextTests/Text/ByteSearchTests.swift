@@ -66,6 +66,22 @@ import Testing
         #expect(buffer.string == String(decoding: expected, as: UTF8.self))
     }
 
+    @Test func appendsBytesKeptAsAWord() {
+        // Every count a word holds, into a buffer that starts too small for the 8-byte store, then read back.
+        var buffer = UTF8Buffer(capacity: 1)
+        var expected: [UInt8] = []
+        for count in 0...8 {
+            let bytes = (0..<count).map { UInt8(ascii: "a") + UInt8($0) }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+            // A byte past `count` that is not UTF-8: written as spare room, never counted.
+            buffer.append(count, bytesOf: count < 8 ? word | 0xFF << UInt64(8 * count) : word)
+            expected += bytes
+            #expect(buffer.word(ofLast: count) == word, "\(count)")
+        }
+        #expect(buffer.count == expected.count)
+        #expect(buffer.string == String(decoding: expected, as: UTF8.self))
+    }
+
     @Test func appendsScalarsOfEveryLength() {
         var buffer = UTF8Buffer(capacity: 1)
         let scalars: [Unicode.Scalar] = ["a", "é", "€", "😀", "\u{0}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}",
