@@ -848,10 +848,15 @@ struct TemplateTokenizer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    /// Parameter names take anything HTML allows but white space, quotes, `<`, `>`, `/`, `=` and controls.
+    /// Parameter names take anything HTML allows but white space, quotes, `<`, `>`, `/`, `=` and controls (every
+    /// byte from 0x80 up, and the ASCII ones looked up as a bit of two 64-bit masks, as ``isNameByte(_:)`` does,
+    /// instead of eight comparisons per byte).
+    @inline(__always)
     static func isParameterNameByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-            && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/")
-            && byte != UInt8(ascii: "=")
+        // 0x21–0x3F but `"` (0x22), `'` (0x27), `/` (0x2F), `<` `=` `>` (0x3C–0x3E); then 0x40–0x7E.
+        let low: UInt64 = 0x8FFF_7F7A_0000_0000
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF
+        let mask = byte & 0x40 == 0 ? low : high
+        return byte >= 0x80 || mask & (1 &<< UInt64(byte & 63)) != 0
     }
 }

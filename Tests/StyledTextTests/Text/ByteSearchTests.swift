@@ -45,6 +45,15 @@ import Testing
         }
     }
 
+    @Test func parameterNameBytesAreTheGrammars() {
+        // Anything but white space, quotes, `<`, `>`, `/`, `=` and controls, from the grammar table.
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected = byte > 0x20 && byte != 0x7F && !"\"'<>/=".utf8.contains(byte)
+            #expect(TemplateTokenizer.isParameterNameByte(byte) == expected, "\(value)")
+        }
+    }
+
     @Test(arguments: [1, 40, 4_096])
     func appendsRangesShortAndLongAnywhereInTheSource(_ initialCapacity: Int) {
         // Ranges of every length up to 70 (the vector copy takes up to 32) from every start, including the last
