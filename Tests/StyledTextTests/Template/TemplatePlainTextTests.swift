@@ -137,6 +137,20 @@ import Testing
         }
     }
 
+    @Test func agreesOnTheShapesAroundOneQuotedParameter() {
+        // ` name='value'>` is read straight through; every near miss goes to the general loop, which must agree.
+        let shapes = [" a='x'>", " a=\"x\">", " a='x' >", " a='x'/>", "  a='x'>", "\ta='x'>", " a ='x'>", " a= 'x'>",
+                      " a=x>", " a='x'b>", " a='x'", " a='x", " a='>'>", " a='x'>>", " é='x'>", " a-b:c='x'>",
+                      " a='x\"'>", " a=\"x'\">", " ='x'>", " a=='x'>", " a='x' b='y'>", " a=''>", " a='x'/", " >",
+                      " a='%@'>", " a='&amp;'>"]
+        for shape in shapes {
+            for template in ["<b\(shape)t</b>u", "<Hot\(shape)t", "x<b\(shape)", "<br\(shape)t", "</b\(shape)t"] {
+                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                        "\(template.debugDescription)")
+            }
+        }
+    }
+
     @Test func agreesOnRandomBytes() {
         // Bytes that matter to the grammar, so that near-misses of every construct are common.
         let alphabet = Array("<>/!-&#;%@$1ab =\"'x".utf8)
