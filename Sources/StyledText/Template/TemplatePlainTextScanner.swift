@@ -128,23 +128,26 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// `%%`, a placeholder or a lone `%` at `start`; returns where scanning goes on.
+    ///
+    /// Without arguments a placeholder stays as its spelling, which is its source unless a position has leading
+    /// zeros (`%01$@` is spelled `%1$@`); and no placeholder holds a `%`, `<` or `&`. So a `%` that is not `%%`
+    /// and not followed by `0` stays in the pending text, placeholder or not, and the scan goes on after it: only
+    /// `%%` and `%0…` are read.
     private mutating func percent(at start: Int) -> Int {
-        if start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "%") {
+        guard start + 1 < bytes.count else { return start + 1 }
+        let next = bytes[start + 1]
+        if next == UInt8(ascii: "%") {
             // A percent sign: the first `%` stays in the text, the second is dropped.
             flushText(upTo: start + 1, next: start + 2)
             return start + 2
         }
+        guard next == UInt8(ascii: "0") else { return start + 1 }
         guard let placeholder = Placeholder.parse(bytes, at: start, nextIndex: &nextArgument) else {
             return start + 1  // Not a placeholder: text.
         }
+        guard placeholder.isPositional else { return placeholder.sourceRange.upperBound }
         flushText(upTo: start, next: placeholder.sourceRange.upperBound)
-        // Without arguments a placeholder stays as its spelling, which is its source unless a position has leading
-        // zeros (`%01$@` is spelled `%1$@`).
-        if placeholder.isPositional, bytes[start + 1] == UInt8(ascii: "0") {
-            appendSpelling(of: placeholder)
-        } else {
-            output.append(placeholder.sourceRange, of: bytes)
-        }
+        appendSpelling(of: placeholder)
         return placeholder.sourceRange.upperBound
     }
 

@@ -386,9 +386,10 @@ struct TemplateTokenizer {
     }
 
     /// Where a tag ends whose name is followed by exactly ` name='value'>` or ` name="value">`, the usual
-    /// parameter (`<a href='…'>`, `<story type='1'>`): what ``scanParameters(from:selfClosing:hasParameters:records:)``
-    /// finds for it, read straight through instead of by the general loop (white space runs, `/`, unquoted
-    /// values), which cost that tag as much again. `nil` for any other shape, which the general loop reads.
+    /// parameter (`<a href='…'>`, `<story type='1'>`): what
+    /// ``scanParameters(from:selfClosing:hasParameters:records:)`` finds for it, read straight through instead of
+    /// by the general loop (white space runs, `/`, unquoted values), which cost that tag as much again. `nil` for
+    /// any other shape, which the general loop reads.
     @inline(__always)
     private mutating func skipQuotedParameter(from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }

@@ -29,6 +29,8 @@ import Testing
         "<br><x/><y>",
         "%%%%x %%%y &amp;%%&lt; %%@",
         "<b>5%%</b>%%&amp%%%%amp;",
+        "%0%", "%00$@", "%01$%@", "%0.2f%%", "%-05d<b>x</b>", "%'d&amp;", "%1$@%%%2$@", "% d%%", "%%0", "%0",
+        "%01$@<b>%02$@</b>%@%010$lld", "%0<b>1$@</b>", "%0&amp;1$@", "%1$<b>@</b>", "%.<i>2f</i>",
     ])
     func agreesOnRepairs(_ input: String) {
         #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
