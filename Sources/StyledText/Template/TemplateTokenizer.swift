@@ -323,11 +323,15 @@ struct TemplateTokenizer {
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
     ///
     /// Static: as a method, calling it from a mutating one copied the whole tokenizer (300 bytes) per tag.
+    /// `>`, the usual end of a name (`<b>`, `</i>`), is tested first, by itself: ruling a byte out of the name by
+    /// its mask took three times as many instructions, and a tag's name costs that once per byte.
     @inline(__always)
     private static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start + 1
-        while index < bytes.count, isNameByte(bytes[index]) {
-            index += 1
+        var index = start &+ 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") || !isNameByte(byte) { break }
+            index &+= 1
         }
         return index
     }
