@@ -118,24 +118,38 @@ struct TemplateTokenizer {
     }
 
     /// ``isVoid(_:)`` on a name's bytes, in any case, without making a string: the lowercased bytes packed into an
-    /// integer and compared with the void names packed the same way.
+    /// integer (first byte lowest) and switched over, the void names packed the same way as constants.
+    ///
+    /// Constants rather than an array of packed names: the plain-text scan asks this of every start tag, and an
+    /// array cost a lazily initialised global, a closure call per byte and a linear search each time.
+    @inline(__always)
     static func isVoid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count >= 2, name.count <= 6 else { return false }
-        return packedVoidNames.contains(packed(name.lazy.map(asciiLowercased)))
-    }
-
-    private static func packed<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in bytes {
-            result |= UInt64(byte) << shift
-            shift += 8
+        guard name.count >= 2, name.count <= 6, let base = name.baseAddress else { return false }
+        var packed: UInt64 = 0
+        var index = 0
+        while index < name.count {
+            packed |= UInt64(asciiLowercased(base[index])) &<< UInt64(index &* 8)
+            index &+= 1
         }
-        return result
+        switch packed {
+        case 0x7262,            // br
+             0x7268,            // hr
+             0x676D69,          // img
+             0x6C6F63,          // col
+             0x726277,          // wbr
+             0x6165_7261,       // area
+             0x6174_656D,       // meta
+             0x6573_6162,       // base
+             0x64_6562_6D65,    // embed
+             0x6B_6361_7274,    // track
+             0x6D_6172_6170,    // param
+             0x74_7570_6E69,    // input
+             0x6563_7275_6F73:  // source
+            return true
+        default:
+            return false
+        }
     }
-
-    private static let packedVoidNames: [UInt64] = ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta",
-                                                    "param", "source", "track", "wbr"].map { packed($0.utf8) }
 
     /// Whether a tag never takes content (HTML's void elements), without hashing: a switch over the few names.
     static func isVoid(_ name: String) -> Bool {
@@ -246,34 +260,57 @@ struct TemplateTokenizer {
         /// A comment or a bogus comment (`<!DOCTYPE html>`, `<?xml …?>`), dropped; it ends before `end`.
         case dropped(end: Int)
         /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; its
-        /// parameters are in `scannedParameters`.
-        case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool)
+        /// parameters are in `scannedParameters` when they were recorded, and otherwise `hasParameters` tells
+        /// whether it has any.
+        case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool, hasParameters: Bool)
     }
 
     /// Reads the markup that starts with the `<` at `start`.
+    ///
+    /// - Parameter recordsParameters: Whether to record the tag's parameters in `scannedParameters`; without,
+    ///   the same grammar is checked and only whether there are any is told (the plain-text scan needs no more).
     @inline(__always)
-    mutating func scanMarkup(at start: Int) -> Markup {
+    mutating func scanMarkup(at start: Int, recordsParameters: Bool = true) -> Markup {
         let end = bytes.count
         guard start + 1 < end else { return .text }
         let next = bytes[start + 1]
         if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-            if next == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
-               bytes[start + 3] == UInt8(ascii: "-") {
-                guard let commentEnd = commentEnd(from: start + 4) else { return .unterminatedComment }
-                return .dropped(end: commentEnd)
-            }
-            // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`, as HTML has them.
-            guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return .text }
-            return .dropped(end: close + 1)
+            return recordsParameters ? scanComment(at: start) : scanCommentOutOfLine(at: start)
         }
         let isEnd = next == UInt8(ascii: "/")
         let nameStart = isEnd ? start + 2 : start + 1
         guard nameStart < end, Self.isASCIILetter(bytes[nameStart]) else { return .text }
         let name = nameStart..<Self.scanName(in: bytes, from: nameStart)
         var selfClosing = false
-        guard let tagEnd = scanTagEnd(from: name.upperBound, selfClosing: &selfClosing) else { return .text }
+        var hasParameters = false
+        guard let tagEnd = scanTagEnd(from: name.upperBound, selfClosing: &selfClosing, hasParameters: &hasParameters,
+                                      recordsParameters: recordsParameters) else { return .text }
         // `</b/>` closes like `</b>`: an end tag is never self-closing, and its parameters are ignored.
-        return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd)
+        return .tag(name: name, end: tagEnd, isEnd: isEnd, selfClosing: selfClosing && !isEnd,
+                    hasParameters: hasParameters)
+    }
+
+    /// ``scanComment(at:)`` out of line, for the plain-text scan: comments are rare, and inlined into that scan's
+    /// loop, which inlines everything else it does, this one made the loop so large that the compiler stopped
+    /// inlining small calls on its common paths (a tenth more instructions per template). The parser's loop is
+    /// smaller and keeps it inline, which saves it a call per `<` that is text.
+    @inline(never)
+    private mutating func scanCommentOutOfLine(at start: Int) -> Markup {
+        scanComment(at: start)
+    }
+
+    /// The comment or bogus comment starting with the `<!` or `<?` at `start`.
+    @inline(__always)
+    private mutating func scanComment(at start: Int) -> Markup {
+        let end = bytes.count
+        if bytes[start + 1] == UInt8(ascii: "!"), start + 3 < end, bytes[start + 2] == UInt8(ascii: "-"),
+           bytes[start + 3] == UInt8(ascii: "-") {
+            guard let commentEnd = commentEnd(from: start + 4) else { return .unterminatedComment }
+            return .dropped(end: commentEnd)
+        }
+        // `<!DOCTYPE html>`, `<![CDATA[…]]>`, `<?xml …?>`: bogus comments up to the next `>`, as HTML has them.
+        guard let close = find(UInt8(ascii: ">"), from: start + 2) else { return .text }
+        return .dropped(end: close + 1)
     }
 
     /// Handles the markup starting with the `<` at `start`; returns where it ends, or `nil` when it is text.
@@ -287,7 +324,7 @@ struct TemplateTokenizer {
         case let .dropped(end):
             flushText(textStart..<start)
             return end
-        case let .tag(name, tagEnd, isEnd, selfClosing):
+        case let .tag(name, tagEnd, isEnd, selfClosing, _):
             flushText(textStart..<start)
             if isEnd {
                 // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
@@ -311,11 +348,15 @@ struct TemplateTokenizer {
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
     ///
     /// Static: as a method, calling it from a mutating one copied the whole tokenizer (300 bytes) per tag.
+    /// `>`, the usual end of a name (`<b>`, `</i>`), is tested first, by itself: ruling a byte out of the name by
+    /// its mask took three times as many instructions, and a tag's name costs that once per byte.
     @inline(__always)
     private static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start + 1
-        while index < bytes.count, isNameByte(bytes[index]) {
-            index += 1
+        var index = start &+ 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") || !isNameByte(byte) { break }
+            index &+= 1
         }
         return index
     }
@@ -331,14 +372,20 @@ struct TemplateTokenizer {
         return byte < 0x80 && mask & (1 &<< UInt64(byte & 63)) != 0
     }
 
-    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)``, with the common
+    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)`` (or
+    /// ``skipParameters(from:selfClosing:hasParameters:)`` when `recordsParameters` is false), with the common
     /// case, `>` right after the name (`<b>`, `</a>`), decided inline.
     @inline(__always)
-    mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool) -> Int? {
+    mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool, hasParameters: inout Bool,
+                             recordsParameters: Bool) -> Int? {
         if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ">") {
-            forgetScannedParameters()
+            if recordsParameters { forgetScannedParameters() }
             return nameEnd + 1
         }
+        guard recordsParameters else {
+            return skipParameters(from: nameEnd, selfClosing: &selfClosing, hasParameters: &hasParameters)
+        }
+        // Recorded, the parameters tell themselves; `hasParameters` stays false.
         return scanParameters(from: nameEnd, selfClosing: &selfClosing)
     }
 
@@ -351,9 +398,53 @@ struct TemplateTokenizer {
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
     /// not well-formed.
     private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
+        var hasParameters = false
+        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: true)
+    }
+
+    /// ``scanParameters(from:selfClosing:)`` without recording the parameters: the same end, or `nil`, and whether
+    /// there are any. For the plain-text scan, which drops tags: duplicates, looked for and kept out by the
+    /// recording, never change where a tag ends, and recording cost the scan of a tag such as `<a href='…'>`
+    /// half again as much as the grammar does.
+    private mutating func skipParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool) -> Int? {
+        if let end = skipQuotedParameter(from: start) {
+            hasParameters = true
+            return end
+        }
+        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
+    }
+
+    /// Where a tag ends whose name is followed by exactly ` name='value'>` or ` name="value">`, the usual
+    /// parameter (`<a href='…'>`, `<story type='1'>`): what
+    /// ``scanParameters(from:selfClosing:hasParameters:records:)`` finds for it, read straight through instead of
+    /// by the general loop (white space runs, `/`, unquoted values), which cost that tag as much again. `nil` for
+    /// any other shape, which the general loop reads.
+    @inline(__always)
+    private mutating func skipQuotedParameter(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
+        guard start + 1 < end, base[start] == UInt8(ascii: " "), Self.isParameterNameByte(base[start + 1]) else {
+            return nil
+        }
+        var index = start + 2
+        while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
+        guard index + 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
+        let quote = base[index + 1]
+        guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""),
+              let close = findNearby(quote, from: index + 2),
+              close + 1 < end, base[close + 1] == UInt8(ascii: ">") else { return nil }
+        return close + 2
+    }
+
+    /// The grammar of parameters after a tag name up to and including `>`, recording them into
+    /// `scannedParameters` when `records`; `nil` when the tag is not well-formed. Inlined into its two callers,
+    /// each with `records` constant.
+    @inline(__always)
+    private mutating func scanParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool,
+                                         records: Bool) -> Int? {
         let end = bytes.count
         var index = start
-        forgetScannedParameters()
+        if records { forgetScannedParameters() }
         // Names seen, once a tag has many parameters: a linear search per parameter would make a tag with
         // 100,000 distinct parameters quadratic.
         var seenNames: Set<String>?
@@ -386,7 +477,7 @@ struct TemplateTokenizer {
                 guard index < end else { return nil }
                 let quote = bytes[index]
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    guard let close = find(quote, from: index + 1) else { return nil }
+                    guard let close = findNearby(quote, from: index + 1) else { return nil }
                     value = (index + 1)..<close
                     index = close + 1
                 } else {
@@ -402,6 +493,8 @@ struct TemplateTokenizer {
                     value = valueStart..<index
                 }
             }
+            hasParameters = true
+            guard records else { continue }
             // The first of duplicate parameters wins, as in HTML.
             // 64: comparing byte ranges is cheap enough that tags with dozens of parameters (seen in the wild and
             // in the adversarial suite) stay on the path that allocates nothing.
@@ -642,6 +735,28 @@ struct TemplateTokenizer {
 
     // MARK: Searching
 
+    /// ``find(_:from:)`` for a byte that is usually near, such as the quote closing a parameter value
+    /// (`type='1'`, `href='/account/settings'`): up to 64 bytes looked at 16 at a time before the general search,
+    /// whose call to `memchr` costs more than such a short search. (A search that failed before found no byte
+    /// from there on, so it finds none here either.)
+    @inline(__always)
+    private mutating func findNearby(_ byte: UInt8, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return find(byte, from: start) }
+        let raw = UnsafeRawPointer(base)
+        let target = SIMD16<UInt8>(repeating: byte)
+        var index = start
+        let limit = min(bytes.count, start &+ 64)
+        while limit &- index >= 16 {
+            // Matching lanes are all ones: the first one's lowest bit, divided by 8, is its index.
+            let lanes = unsafeBitCast(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== target,
+                                      to: (UInt64, UInt64).self)
+            if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
+            if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            index &+= 16
+        }
+        return find(byte, from: index)
+    }
+
     /// The offset of the next `byte` at or after `start`, remembering failures (see the type's discussion).
     private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
         if start >= failedSearchFrom(byte) { return nil }
@@ -805,10 +920,15 @@ struct TemplateTokenizer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    /// Parameter names take anything HTML allows but white space, quotes, `<`, `>`, `/`, `=` and controls.
+    /// Parameter names take anything HTML allows but white space, quotes, `<`, `>`, `/`, `=` and controls (every
+    /// byte from 0x80 up, and the ASCII ones looked up as a bit of two 64-bit masks, as ``isNameByte(_:)`` does,
+    /// instead of eight comparisons per byte).
+    @inline(__always)
     static func isParameterNameByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-            && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "/")
-            && byte != UInt8(ascii: "=")
+        // 0x21–0x3F but `"` (0x22), `'` (0x27), `/` (0x2F), `<` `=` `>` (0x3C–0x3E); then 0x40–0x7E.
+        let low: UInt64 = 0x8FFF_7F7A_0000_0000
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF
+        let mask = byte & 0x40 == 0 ? low : high
+        return byte >= 0x80 || mask & (1 &<< UInt64(byte & 63)) != 0
     }
 }

@@ -95,6 +95,30 @@ struct UTF8Buffer: ~Copyable {
         }
     }
 
+    /// Appends the first `count` bytes of `word`, lowest byte first, which hold whole scalars: bytes kept as an
+    /// integer (see ``CharacterReferenceMemo``), written with one 8-byte store when there is room for it. The
+    /// bytes written past `count` are spare room, overwritten by later appends.
+    @inline(__always)
+    mutating func append(_ count: Int, bytesOf word: UInt64) {
+        precondition(count >= 0 && count <= 8, "a word holds at most 8 bytes")
+        if capacity &- self.count < 8 { grow(toHold: self.count + 8) }
+        UnsafeMutableRawPointer(start + self.count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        self.count &+= count
+    }
+
+    /// The last `count` bytes (at most 8) as an integer, lowest byte first and zero above them: what
+    /// ``append(_:bytesOf:)`` appends again.
+    func word(ofLast count: Int) -> UInt64 {
+        precondition(count >= 0 && count <= min(8, self.count), "a word holds at most 8 of the bytes written")
+        var word: UInt64 = 0
+        var index = 0
+        while index < count {
+            word |= UInt64(start[self.count - count + index]) << UInt64(index * 8)
+            index += 1
+        }
+        return word
+    }
+
     /// Appends the Unicode control picture for a C0 control byte: U+2400 + the byte, `E2 90 80+byte` in UTF-8.
     mutating func append(controlPicture byte: UInt8) {
         if count + 3 > capacity { grow(toHold: count + 3) }

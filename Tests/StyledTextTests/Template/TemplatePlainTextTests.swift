@@ -29,6 +29,8 @@ import Testing
         "<br><x/><y>",
         "%%%%x %%%y &amp;%%&lt; %%@",
         "<b>5%%</b>%%&amp%%%%amp;",
+        "%0%", "%00$@", "%01$%@", "%0.2f%%", "%-05d<b>x</b>", "%'d&amp;", "%1$@%%%2$@", "% d%%", "%%0", "%0",
+        "%01$@<b>%02$@</b>%@%010$lld", "%0<b>1$@</b>", "%0&amp;1$@", "%1$<b>@</b>", "%.<i>2f</i>",
     ])
     func agreesOnRepairs(_ input: String) {
         #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
@@ -107,10 +109,47 @@ import Testing
                 == StyledText(template: soup, arguments: ["a"], options: options), "\(soup.debugDescription)")
         }
         for name in ["area", "base", "br", "col", "embed", "hr", "img", "input", "meta", "param", "source", "track",
-                     "wbr", "BR", "Img", "b", "bra", "brr", "sources", "x"] {
+                     "wbr", "BR", "Img", "b", "bra", "brr", "sources", "x", "SOURCE", "EmBeD", "ar", "are", "areas",
+                     "sourcf", "inpu", "hr1", "wbR", "trac", "paramx", "metas", "bas", "co", "c0l", "imgs"] {
             let expected = TemplateTokenizer.isVoid(name.lowercased())
             let bytes = Array(name.utf8)
             #expect(bytes.withUnsafeBufferPointer { TemplateTokenizer.isVoid(bytes: $0) } == expected, "\(name)")
+        }
+    }
+
+    @Test func agreesOnParameterValuesOfEveryLength() {
+        // The closing quote is looked for 16 bytes at a time up to 64 bytes, then by the general search: values
+        // around those lengths, closed, unclosed and at the end of the template.
+        for length in 0..<140 {
+            let value = String(repeating: "v", count: length)
+            for template in ["<a href='\(value)'>x</a>y", "<a href=\"\(value)\">x</a>", "<a href='\(value)\">x</a>",
+                             "<a href='\(value)", "<x b='\(value)' c=\"\(value)\" b=1>x", "<x b='\(value)'>x"] {
+                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                        "\(template)")
+            }
+        }
+        // Unclosed values one after another: each search fails, from later and later offsets.
+        let storm = String(repeating: "<a href='x", count: 500) + String(repeating: "<b c=\"", count: 500) + "z"
+        #expect(StyledText.plainText(ofTemplate: storm) == storm)
+        // Duplicate parameters change nothing in the text; unknown tags left open with or without parameters do.
+        let many = "<x " + (0..<100).map { "p\($0 % 70)='\($0)'" }.joined(separator: " ") + ">text"
+        for template in [many, "<y a=1 a=2>t", "<Hot a>t", "<Hot>t", "<Hot a='>'>t"] {
+            #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                    "\(template)")
+        }
+    }
+
+    @Test func agreesOnTheShapesAroundOneQuotedParameter() {
+        // ` name='value'>` is read straight through; every near miss goes to the general loop, which must agree.
+        let shapes = [" a='x'>", " a=\"x\">", " a='x' >", " a='x'/>", "  a='x'>", "\ta='x'>", " a ='x'>", " a= 'x'>",
+                      " a=x>", " a='x'b>", " a='x'", " a='x", " a='>'>", " a='x'>>", " é='x'>", " a-b:c='x'>",
+                      " a='x\"'>", " a=\"x'\">", " ='x'>", " a=='x'>", " a='x' b='y'>", " a=''>", " a='x'/", " >",
+                      " a='%@'>", " a='&amp;'>"]
+        for shape in shapes {
+            for template in ["<b\(shape)t</b>u", "<Hot\(shape)t", "x<b\(shape)", "<br\(shape)t", "</b\(shape)t"] {
+                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
+                        "\(template.debugDescription)")
+            }
         }
     }
 

@@ -45,6 +45,15 @@ import Testing
         }
     }
 
+    @Test func parameterNameBytesAreTheGrammars() {
+        // Anything but white space, quotes, `<`, `>`, `/`, `=` and controls, from the grammar table.
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected = byte > 0x20 && byte != 0x7F && !"\"'<>/=".utf8.contains(byte)
+            #expect(TemplateTokenizer.isParameterNameByte(byte) == expected, "\(value)")
+        }
+    }
+
     @Test(arguments: [1, 40, 4_096])
     func appendsRangesShortAndLongAnywhereInTheSource(_ initialCapacity: Int) {
         // Ranges of every length up to 70 (the vector copy takes up to 32) from every start, including the last
@@ -61,6 +70,22 @@ import Testing
                     expected += bytes[start..<(start + length)]
                 }
             }
+        }
+        #expect(buffer.count == expected.count)
+        #expect(buffer.string == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test func appendsBytesKeptAsAWord() {
+        // Every count a word holds, into a buffer that starts too small for the 8-byte store, then read back.
+        var buffer = UTF8Buffer(capacity: 1)
+        var expected: [UInt8] = []
+        for count in 0...8 {
+            let bytes = (0..<count).map { UInt8(ascii: "a") + UInt8($0) }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+            // A byte past `count` that is not UTF-8: written as spare room, never counted.
+            buffer.append(count, bytesOf: count < 8 ? word | 0xFF << UInt64(8 * count) : word)
+            expected += bytes
+            #expect(buffer.word(ofLast: count) == word, "\(count)")
         }
         #expect(buffer.count == expected.count)
         #expect(buffer.string == String(decoding: expected, as: UTF8.self))

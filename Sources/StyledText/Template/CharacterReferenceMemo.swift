@@ -1,0 +1,92 @@
+/// Character references decoded once per spelling: what the plain-text scan decodes each `&` with.
+///
+/// Text repeats the same few references (`&amp;`, `&nbsp;`, `&#8217;`), and decoding one from scratch — the name
+/// read, hashed and looked up among 2,231, its scalars encoded — cost the scan about as much as a tag. Yet what a
+/// reference decodes to depends only on the bytes it reads: the name or digits after the `&`, up to and including
+/// the `;` that ends them, or the byte that does. So when the 8 bytes after an `&` hold a `;`, those bytes up to
+/// the first `;` decide everything — what is appended and how far the reference reaches (`&notit;` is `¬` and
+/// reaches only past `&not`; `&foo;` is no reference at all) — and they are the key under which the outcome is
+/// remembered, in a small table indexed by a hash of the key, two slots per hash. A reference without a `;` that
+/// close, and a key whose slots others hold, are decoded as before.
+///
+/// - Complexity: O(1) per reference, in time and memory (64 slots for the whole scan).
+struct CharacterReferenceMemo: ~Copyable {
+    /// One remembered outcome.
+    private struct Entry {
+        /// The bytes after the `&` up to and including the first `;`, lowest byte first, zero above: never 0, which
+        /// marks an empty slot, since it holds a `;`.
+        var key: UInt64 = 0
+        /// What the reference appends, as UTF-8, lowest byte first.
+        var decoded: UInt64 = 0
+        /// How many bytes of `decoded` it appends.
+        var decodedCount: UInt8 = 0
+        /// How many bytes from the `&` it reaches; 0 when the `&` starts no reference and stays text.
+        var length: UInt8 = 0
+    }
+
+    private static let slotCount = 64
+    private let entries: UnsafeMutablePointer<Entry>
+
+    init() {
+        entries = .allocate(capacity: Self.slotCount)
+        entries.initialize(repeating: Entry(), count: Self.slotCount)
+    }
+
+    deinit {
+        entries.deinitialize(count: Self.slotCount)
+        entries.deallocate()
+    }
+
+    /// ``CharacterReferences/appendReference(in:at:into:)``: appends what the reference at the `&` at `position`
+    /// decodes to and returns the offset after it, or returns `nil`, appending nothing, when the `&` is text.
+    @inline(__always)
+    mutating func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                                  into output: inout UTF8Buffer) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count &- position > 8 else {
+            return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+        }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + position + 1).loadUnaligned(as: UInt64.self))
+        // XOR turns a `;` into a zero byte, and `(x - 0x01…) & ~x & 0x80…` flags zero bytes: exactly the lowest one
+        // (a borrow may flag later bytes too), whose top bit is bit 8k + 7 for the first `;` at byte k.
+        let semicolons = word ^ 0x3B3B_3B3B_3B3B_3B3B
+        let flags = (semicolons &- 0x0101_0101_0101_0101) & ~semicolons & 0x8080_8080_8080_8080
+        guard flags != 0 else {
+            return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+        }
+        let keyBits = flags.trailingZeroBitCount &+ 1
+        let key = keyBits == 64 ? word : word & ((1 &<< UInt64(keyBits)) &- 1)
+        // Fibonacci hashing: the top 5 bits of the key times 2⁶⁴/φ pick a pair of slots. (Two slots: with one,
+        // two of a text's dozen references sharing it took turns, each decoded afresh every time.)
+        let pair = entries + Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 59) &* 2
+        var slot = pair
+        if slot.pointee.key != key {
+            slot = pair + 1
+            guard slot.pointee.key == key else {
+                return decodeAndRemember(in: bytes, at: position, into: &output,
+                                         slot: pair.pointee.key == 0 || slot.pointee.key != 0 ? pair : slot, key: key)
+            }
+        }
+        let entry = slot.pointee
+        guard entry.length != 0 else { return nil }
+        output.append(Int(truncatingIfNeeded: entry.decodedCount), bytesOf: entry.decoded)
+        return position &+ Int(truncatingIfNeeded: entry.length)
+    }
+
+    /// Decodes the reference at `position` as ``CharacterReferences`` does and remembers the outcome under `key`
+    /// in `slot`. Out of line: a scan meets it once per spelling, and inlined it crowded the scan's loop.
+    @inline(never)
+    private func decodeAndRemember(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                                   into output: inout UTF8Buffer, slot: UnsafeMutablePointer<Entry>,
+                                   key: UInt64) -> Int? {
+        let start = output.count
+        let end = CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+        let decodedCount = output.count - start
+        // At most two scalars, which can take more than 8 bytes (two astral ones): those are not remembered.
+        if decodedCount <= 8 {
+            slot.pointee = Entry(key: key, decoded: output.word(ofLast: decodedCount),
+                                 decodedCount: UInt8(truncatingIfNeeded: decodedCount),
+                                 length: UInt8(truncatingIfNeeded: end.map { $0 - position } ?? 0))
+        }
+        return end
+    }
+}
