@@ -29,15 +29,19 @@ struct AttributeNodeTable {
     /// The number of nodes in the table.
     private(set) var count = 0
     /// Nodes made before the table starts: a sentence's handful of tags rarely repeats, and its table cost more
-    /// than the nodes it saved. A table that holds nodes when a generation starts is used from its first node.
+    /// than the nodes it saved. A table kept between texts shares from the first (see ``startGeneration()``).
     private var unshared = 0
     private static let unsharedLimit = 8
     private var generation = 0
 
     /// Starts naming attributes by indices into another array: indices stored before no longer stand for them.
+    ///
+    /// A table that sees generations is kept between texts, so it shares from the first node on: its slots are
+    /// allocated once, and a node made outside it would give a later text an equal stack of other nodes, which a
+    /// resolver's cache (holding the first) then tells equal by walking both instead of by identity.
     mutating func startGeneration() {
         generation = (generation + 1) & 0x7FFF_FFFF
-        if count > 0 { unshared = Self.unsharedLimit }
+        unshared = Self.unsharedLimit
     }
 
     /// An attribute's index with the generation in the bits above it, so that a slot stays three words: indices

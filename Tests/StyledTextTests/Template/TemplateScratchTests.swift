@@ -125,8 +125,6 @@ import Testing
     }
 
     @Test func textsParsedOnOneThreadShareTheirNodes() {
-        // A thread's first eight nodes are made without the table (see `AttributeNodeTable`).
-        for _ in 0..<4 { _ = StyledText(template: "<b>x <i>y</i></b> z") }
         let first = StyledText(template: "<b>x <i>y</i></b> z")
         let second = StyledText(template: "<b>x <i>y</i></b> z")
         let other = StyledText(template: "w <b>v</b>")

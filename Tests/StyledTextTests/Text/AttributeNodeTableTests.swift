@@ -30,6 +30,15 @@ import Testing
         #expect(table.node(5, of: attributes, parent: first) === bold)
     }
 
+    @Test func aTableKeptBetweenTextsSharesFromTheFirstNode() {
+        var table = AttributeNodeTable()
+        table.startGeneration()
+        let attributes: [StyledText.Attribute] = [.tag("b")]
+        let first = table.node(0, of: attributes, parent: nil)
+        #expect(table.node(0, of: attributes, parent: nil) === first)
+        #expect(table.count == 1)
+    }
+
     @Test func aLaterGenerationFindsEqualAttributesAtOtherIndices() {
         var table = AttributeNodeTable()
         let first: [StyledText.Attribute] = [.tag("x"), .tag("b"), .tag("a", ["href": "1"])]
