@@ -15,8 +15,8 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain, interpolation, fill,")
-    print("           attributed, html,")
+    print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain,")
+    print("           interpolation, fill, attributed, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(2)

@@ -61,7 +61,7 @@ public enum Workloads {
         styledTextRuns(template, sentenceArguments[index % sentences.count])
     }
 
-    /// Whether a novel sentence's runs are its corpus sentence's, with the extra parameter on every tag.
+    /// Stops the run unless a novel sentence's runs are its corpus sentence's, with the extra parameter on every tag.
     public static func checkNovel(_ runs: [StyledRun], index: Int) {
         let expected = ProjectedRun.of(sentenceRuns(index % sentences.count))
         let actual = ProjectedRun.of(runs).map { run in
