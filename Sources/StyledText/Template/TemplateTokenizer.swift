@@ -259,9 +259,8 @@ struct TemplateTokenizer {
         case unterminatedComment
         /// A comment or a bogus comment (`<!DOCTYPE html>`, `<?xml …?>`), dropped; it ends before `end`.
         case dropped(end: Int)
-        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`; its
-        /// parameters are in `scannedParameters` when they were recorded, and otherwise `hasParameters` tells
-        /// whether it has any.
+        /// A start tag, or an end tag when `isEnd`, named by the bytes `name` and ending before `end`, and whether
+        /// it has parameters; the parameters themselves are in `scannedParameters` when they were recorded.
         case tag(name: Range<Int>, end: Int, isEnd: Bool, selfClosing: Bool, hasParameters: Bool)
     }
 
@@ -372,9 +371,10 @@ struct TemplateTokenizer {
         return byte < 0x80 && mask & (1 &<< UInt64(byte & 63)) != 0
     }
 
-    /// Where the tag whose name ends at `nameEnd` ends: ``scanParameters(from:selfClosing:)`` (or
-    /// ``skipParameters(from:selfClosing:hasParameters:)`` when `recordsParameters` is false), with the common
-    /// case, `>` right after the name (`<b>`, `</a>`), decided inline.
+    /// Where the tag whose name ends at `nameEnd` ends, and whether it has parameters:
+    /// ``scanParameters(from:selfClosing:hasParameters:)`` (or ``skipParameters(from:selfClosing:hasParameters:)``
+    /// when `recordsParameters` is false), with the common case, `>` right after the name (`<b>`, `</a>`), decided
+    /// inline.
     @inline(__always)
     mutating func scanTagEnd(from nameEnd: Int, selfClosing: inout Bool, hasParameters: inout Bool,
                              recordsParameters: Bool) -> Int? {
@@ -385,8 +385,7 @@ struct TemplateTokenizer {
         guard recordsParameters else {
             return skipParameters(from: nameEnd, selfClosing: &selfClosing, hasParameters: &hasParameters)
         }
-        // Recorded, the parameters tell themselves; `hasParameters` stays false.
-        return scanParameters(from: nameEnd, selfClosing: &selfClosing)
+        return scanParameters(from: nameEnd, selfClosing: &selfClosing, hasParameters: &hasParameters)
     }
 
     /// Empties `scannedParameters`, keeping its storage.
@@ -397,12 +396,11 @@ struct TemplateTokenizer {
 
     /// Scans parameters after a tag name up to and including `>` into `scannedParameters`; `nil` when the tag is
     /// not well-formed.
-    private mutating func scanParameters(from start: Int, selfClosing: inout Bool) -> Int? {
-        var hasParameters = false
-        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: true)
+    private mutating func scanParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool) -> Int? {
+        scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: true)
     }
 
-    /// ``scanParameters(from:selfClosing:)`` without recording the parameters: the same end, or `nil`, and whether
+    /// ``scanParameters(from:selfClosing:hasParameters:)`` without recording the parameters: the same end, or `nil`, and whether
     /// there are any. For the plain-text scan, which drops tags: duplicates, looked for and kept out by the
     /// recording, never change where a tag ends, and recording cost the scan of a tag such as `<a href='…'>`
     /// half again as much as the grammar does.
