@@ -81,7 +81,10 @@ struct TemplateScratch {
         if array.capacity * MemoryLayout<Element>.stride > retainedLimit {
             array = []
         } else {
-            array.removeAll(keepingCapacity: true)
+            // Not `removeAll(keepingCapacity:)`, whose general replacement (as `ScannedParameters` found) cost
+            // about a third more per array than removing the elements from the end: 215 instructions a sentence.
+            // Either keeps the storage of an array no one else holds.
+            array.removeLast(array.count)
         }
     }
 
