@@ -17,12 +17,15 @@ struct TemplateBuilder {
     /// The attributes of the tags: the program's, then, when arguments fill placeholders in parameters, each such
     /// tag's filled attribute as it opens.
     private var attributes: [StyledText.Attribute]
-    /// Open tags, outermost first: each one's attribute (an index into `attributes`), its index in the program, and
-    /// its node once materialised.
-    private var open: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
-    /// How many of `open`, from the start, have nodes that are still right: closing a tag in the middle
-    /// invalidates the nodes above it, which are rebuilt only when text needs them.
+    /// Open tags, outermost first: each one's attribute (an index into `attributes`) and its index in the program.
+    /// Integers only, so that removing a misnested tag from the middle moves bytes without retaining anything.
+    private var open: [(attribute: Int, tag: Int)] = []
+    /// How many of `open`, from the start, have their nodes built: `validTop` and its parents. Closing a tag in
+    /// the middle drops the nodes from there up, which are rebuilt only when text needs them.
     private var validPrefix = 0
+    /// The node of `open[validPrefix - 1]`, `nil` when `validPrefix` is 0. The nodes below it are its parents:
+    /// only the top is kept, so rebuilding a stack stores one reference, not one per tag.
+    private var validTop: AttributeNode?
     /// The last argument inserted, when it was a `String`: see `insert(…, lastString:)`.
     private var lastString: LastString?
     /// Every node built, so that equal stacks (rebuilt after a misnested end tag, or the same tags opened again)
@@ -119,7 +122,7 @@ struct TemplateBuilder {
                 }
             case let .open(tagIndex):
                 if program.tags[tagIndex].keep {
-                    open.append((attribute(ofTag: tagIndex), tagIndex, nil))
+                    open.append((attribute(ofTag: tagIndex), tagIndex))
                 } else {
                     appendVerbatim(program.tags[tagIndex].sourceRange, bytes: bytes, stack: currentStack())
                 }
@@ -128,7 +131,7 @@ struct TemplateBuilder {
                 if let position = open.lastIndex(where: { $0.tag == tagIndex }) {
                     // Usually the innermost: without the general move of `remove(at:)`.
                     if position == open.count - 1 { open.removeLast() } else { open.remove(at: position) }
-                    validPrefix = min(validPrefix, position)
+                    if position < validPrefix { dropNodes(from: position) }
                 }
             case let .element(tagIndex):
                 let attribute = attribute(ofTag: tagIndex)
@@ -229,18 +232,33 @@ struct TemplateBuilder {
     @inline(__always)
     private mutating func currentStack() -> AttributeStack {
         guard validPrefix == open.count else { return rebuiltStack() }
-        return AttributeStack(top: open.isEmpty ? nil : open[open.count - 1].node)
+        return AttributeStack(top: validTop)
     }
 
     /// Builds the nodes of the open tags from `validPrefix` on, each on the one before: `validPrefix < open.count`.
     private mutating func rebuiltStack() -> AttributeStack {
-        var top = validPrefix > 0 ? open[validPrefix - 1].node : nil
+        var top = validTop.take()
         for index in validPrefix..<open.count {
             top = nodes.node(open[index].attribute, of: attributes, parent: top)
-            open[index].node = top
         }
+        validTop = top
         validPrefix = open.count
         return AttributeStack(top: top)
+    }
+
+    /// Keeps the built nodes below `position` only (`position < validPrefix`): `validTop` becomes the node of
+    /// `open[position - 1]`, found among its parents. At most the nesting limit's steps, and none for the
+    /// outermost tag or the innermost.
+    private mutating func dropNodes(from position: Int) {
+        if position == 0 {
+            validTop = nil
+        } else {
+            // Moved out rather than copied: each step then retains a parent and releases a child, nothing more.
+            var top = validTop.take()
+            for _ in position..<validPrefix { top = top?.parent }
+            validTop = top
+        }
+        validPrefix = position
     }
 
     private func substring(_ range: Range<Int>) -> Substring {

@@ -31,7 +31,7 @@ struct TemplateScratch {
     var placeholders: [Placeholder] = []
     var tokenizerOpen: [(name: Int, tag: Int)] = []
     var tagNames: [TagNameTable.Entry] = []
-    var builderOpen: [(attribute: Int, tag: Int, node: AttributeNode?)] = []
+    var builderOpen: [(attribute: Int, tag: Int)] = []
     /// Spare room for text bytes: every element is room (see ``TextBytes``), its contents stale.
     var textBytes: [UInt8] = []
     /// The attributes of tags, by the bytes they are made from.
