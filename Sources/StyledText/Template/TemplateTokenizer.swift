@@ -108,6 +108,8 @@ struct TemplateTokenizer {
     /// Where the last diagnostic was, so that a `<` already reported (an unterminated comment) is not reported
     /// twice.
     private var lastDiagnosedOffset = -1
+    /// How many placeholders to make room for at the first: see ``reserveForMarkers()``.
+    private var placeholderRoom = 4
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
          collectsDiagnostics: Bool) {
@@ -192,9 +194,14 @@ struct TemplateTokenizer {
     private mutating func scan() {
         let end = bytes.count
         // Realistic text has a token per dozen bytes or so; reserving that avoids regrowing the arrays for most
-        // templates, without a pass to count (hostile ones grow as usual, amortised).
-        program.tokens.reserveCapacity(end / 12 + 4)
-        program.tags.reserveCapacity(end / 32 + 2)
+        // templates, without a pass to count. A large template counts its markup first instead, so that one dense
+        // in markup does not regrow its arrays either.
+        if end >= Self.countedSize {
+            reserveForMarkers()
+        } else {
+            program.tokens.reserveCapacity(end / 12 + 4)
+            program.tags.reserveCapacity(end / 32 + 2)
+        }
         // Markup and placeholders start at `<` and `%`; the text between is skipped 16 bytes at a time.
         let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "%"))
         var index = 0
@@ -235,7 +242,8 @@ struct TemplateTokenizer {
                 flushText(textStart..<index)
                 program.tokens.append(.placeholder(program.placeholders.count))
                 // Room for a few at once: grown from one, a sentence's second placeholder cost an allocation.
-                if program.placeholders.isEmpty { program.placeholders.reserveCapacity(4) }
+                // A large template has room for as many as it has `%` (see `reserveForMarkers()`).
+                if program.placeholders.isEmpty { program.placeholders.reserveCapacity(placeholderRoom) }
                 program.placeholders.append(placeholder)
                 program.argumentCount = max(program.argumentCount, placeholder.argumentIndex + 1)
                 index = placeholder.sourceRange.upperBound
@@ -247,6 +255,28 @@ struct TemplateTokenizer {
         }
         flushText(textStart..<end)
         closeRemainingTags()
+    }
+
+    /// How large a template must be (in UTF-8 bytes) for the scan to count its `<` and `%` first.
+    static let countedSize = 64 * 1_024
+
+    /// Makes room in the program for as many tokens, tags and placeholders as the template's `<` and `%` allow,
+    /// instead of the usual share of its size, so that the arrays of a template dense in markup (a tag every few
+    /// bytes, `%1$@` repeated) are allocated once rather than regrown. Regrowing a large array copies it into
+    /// fresh memory: for a megabyte of such markup that was some 7,000 page faults a parse, about a third of its
+    /// time. Counting costs under an instruction per byte.
+    ///
+    /// The room is bounded by the template's size too (a token per 2 bytes, a tag per 3, as in `<b>`, and a
+    /// placeholder per 2, as in `%@`), so that `<` or `%` used as text (`<` × n) does not ask for room no markup
+    /// could fill. Placeholder room is made only when the first placeholder is found.
+    private mutating func reserveForMarkers() {
+        let end = bytes.count
+        let markers = ByteSearch.counts(of: UInt8(ascii: "<"), UInt8(ascii: "%"), in: bytes)
+        // A token per marker and the text before it; an end tag that closes several tags may need more, and the
+        // array grows then.
+        program.tokens.reserveCapacity(min(2 * (markers.first + markers.second) + 1, end / 2 + 1))
+        program.tags.reserveCapacity(min(markers.first, end / 3))
+        placeholderRoom = max(4, min(markers.second, end / 2))
     }
 
     // MARK: Markup

@@ -1,7 +1,8 @@
 import Testing
 @testable import StyledText
 
-/// The attribute stacks a template's text gets, against a model of the nesting rules written out plainly here.
+/// The attribute stacks a template's text gets, against a model of the nesting rules written out plainly here;
+/// and the room a large template's scan makes for its tokens, tags and placeholders.
 @Suite struct TemplateStackTests {
     /// The stacks by the rules of Docs/Templates.md: an end tag closes the innermost open tag of its name and
     /// keeps the tags inside it open, unless more than `maximumKeptOpen` are inside, which it then closes too;
@@ -89,5 +90,67 @@ import Testing
             #expect(stack.nodesInnermostFirst.reversed().first === outermost)
         }
         #expect(stacks[2].top === stacks[1].top?.parent)
+    }
+
+    /// The program of `template` as a one-shot parse makes it.
+    private func program(_ template: String) -> TemplateProgram {
+        StyledText.Template.parse(template, options: .init(), collectsDiagnostics: false)
+    }
+
+    /// How much more than it asked for an array may get: the allocator rounds a large allocation up to whole pages.
+    private let slack = 256
+
+    @Test func aLargeTemplateDenseInMarkupHasRoomForItAllAtOnce() {
+        // Regrown instead, each array would be some power of two times its first room, which (rounded up to
+        // whole pages) these counts are not near.
+        let units = TemplateTokenizer.countedSize / 4 * 3 / 2 + 1
+        let positional = program(String(repeating: "%1$@", count: units))
+        #expect(positional.placeholders.count == units)
+        #expect((units..<(units + slack)).contains(positional.placeholders.capacity))
+        #expect(positional.tokens.count == units)
+        // A token per `%` and the text before it, bounded by half the size: the same here.
+        #expect(((2 * units + 1)..<(2 * units + 1 + slack)).contains(positional.tokens.capacity))
+
+        let misnested = program(String(repeating: "<b><i>x</b></i>", count: units))
+        #expect(misnested.tokens.count == 5 * units)
+        // Two tokens per `<` would be 8 per unit of 15 bytes, more than half its size: 7.5 per unit.
+        let tokenRoom = 15 * units / 2 + 1
+        #expect((tokenRoom..<(tokenRoom + slack)).contains(misnested.tokens.capacity))
+        #expect(misnested.tags.count == 2 * units)
+        #expect(((4 * units)..<(4 * units + slack)).contains(misnested.tags.capacity))
+    }
+
+    @Test func markerCharactersUsedAsTextAskForNoMoreRoomThanMarkupCouldFill() {
+        let size = TemplateTokenizer.countedSize * 2
+        let lessThans = program(String(repeating: "<", count: size))
+        #expect(lessThans.tokens.count == 1)
+        #expect(lessThans.tokens.capacity < size / 2 + 1 + slack)
+        #expect(lessThans.tags.capacity < size / 3 + slack)
+        // Placeholder room is made at the first placeholder only.
+        let percents = program(String(repeating: "%", count: size))
+        #expect(percents.placeholders.isEmpty && percents.placeholders.capacity == 0)
+    }
+
+    @Test func byteCountsMatchAPlainCount() {
+        var generator = SeededGenerator(seed: 0x5EED_0108)
+        // Lengths around the block (16) and the lane sums' period (255 blocks).
+        let lengths = [0, 1, 15, 16, 17, 31, 33, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 255 * 16 + 17, 9_000]
+        for length in lengths {
+            for density in [0, 2, 16, 1_000] {
+                let bytes = (0..<length).map { _ -> UInt8 in
+                    guard density > 0, generator.index(density) == 0 else { return 0x3D }
+                    return [UInt8(ascii: "<"), UInt8(ascii: "%"), 0xBC, 0xA5][generator.index(4)]
+                }
+                let counts = bytes.withUnsafeBufferPointer {
+                    ByteSearch.counts(of: UInt8(ascii: "<"), UInt8(ascii: "%"), in: $0)
+                }
+                #expect(counts.first == bytes.count { $0 == UInt8(ascii: "<") }, "\(length) \(density)")
+                #expect(counts.second == bytes.count { $0 == UInt8(ascii: "%") }, "\(length) \(density)")
+            }
+        }
+        // Every byte a match: each lane's sum reaches 255 before it is added up.
+        let all = [UInt8](repeating: UInt8(ascii: "<"), count: 255 * 16 * 3 + 5)
+        #expect(all.withUnsafeBufferPointer { ByteSearch.counts(of: UInt8(ascii: "<"), UInt8(ascii: "%"), in: $0) }
+            == (all.count, 0))
     }
 }
