@@ -4,19 +4,48 @@
 /// `String` made every copy of a placeholder (several per placeholder filled) go through value witnesses. The
 /// specifier's text is read back from the template when it is needed, which is rarely: `String` arguments do not
 /// look at it.
+///
+/// 24 bytes: a template of `%1$@` repeated has a placeholder per 4 bytes, and at 40 bytes each its placeholders
+/// took ten times the template's size, written into fresh pages. So the argument index is 32 bits (positions stop
+/// at 100,000, and a template would need 2³¹ placeholders before the count did), and so are the lengths, from the
+/// placeholder's start: a placeholder longer than 4 GB is not read as one.
 struct Placeholder: Sendable, Hashable {
-    /// The zero-based argument it takes.
-    var argumentIndex: Int
-    /// Whether the template wrote the position (`%2$@`).
-    var isPositional: Bool
+    /// Where the placeholder starts in the template (UTF-8 offset).
+    private let start: Int
+    private let index: Int32
+    /// The placeholder's length in UTF-8 bytes.
+    private let length: UInt32
+    /// The specifier's offset from `start`.
+    private let specifierOffset: UInt32
     /// The conversion character.
-    var conversion: UInt8
+    let conversion: UInt8
+    private let flags: UInt8
+
+    private static let positional: UInt8 = 1
+    private static let plain: UInt8 = 2
+
+    /// - Precondition: `argumentIndex` fits in 31 bits and `sourceRange.count` in 32, as
+    ///   ``parse(_:at:nextIndex:)`` checks; they are not checked again here.
+    init(argumentIndex: Int, isPositional: Bool, conversion: UInt8, isPlain: Bool, sourceRange: Range<Int>,
+         specifierStart: Int) {
+        start = sourceRange.lowerBound
+        index = Int32(truncatingIfNeeded: argumentIndex)
+        length = UInt32(truncatingIfNeeded: sourceRange.upperBound &- sourceRange.lowerBound)
+        specifierOffset = UInt32(truncatingIfNeeded: specifierStart &- sourceRange.lowerBound)
+        self.conversion = conversion
+        flags = (isPositional ? Self.positional : 0) | (isPlain ? Self.plain : 0)
+    }
+
+    /// The zero-based argument it takes.
+    var argumentIndex: Int { Int(index) }
+    /// Whether the template wrote the position (`%2$@`).
+    var isPositional: Bool { flags & Self.positional != 0 }
     /// Whether the specifier is exactly `%` + length modifiers + conversion, with no flags, width or precision.
-    var isPlain: Bool
+    var isPlain: Bool { flags & Self.plain != 0 }
     /// The placeholder's UTF-8 offsets in the template.
-    var sourceRange: Range<Int>
+    var sourceRange: Range<Int> { start..<(start &+ Int(length)) }
     /// Where the specifier's text after `%` (and after the position, if any) starts in the template.
-    var specifierStart: Int
+    var specifierStart: Int { start &+ Int(specifierOffset) }
 
     /// The specifier without its position, as `String(format:)` takes it: `%@`, `%lld`, `%.2f`.
     ///
@@ -67,7 +96,7 @@ struct Placeholder: Sendable, Hashable {
         let end = bytes.count
         // `%@` and `%1$@` to `%9$@`, most placeholders, without the general grammar's loops (and, inlined, without
         // a call).
-        if start + 1 < end, bytes[start + 1] == UInt8(ascii: "@") {
+        if start + 1 < end, bytes[start + 1] == UInt8(ascii: "@"), nextIndex < Int32.max {
             defer { nextIndex += 1 }
             return Placeholder(argumentIndex: nextIndex, isPositional: false, conversion: UInt8(ascii: "@"),
                                isPlain: true, sourceRange: start..<(start + 2), specifierStart: start + 1)
@@ -140,6 +169,8 @@ struct Placeholder: Sendable, Hashable {
         // A space flag makes "100% done" look like `% d`; real templates never use it, so reject it.
         if bytes[specifierStart..<i].contains(UInt8(ascii: " ")) { return nil }
         i += 1
+        // Beyond what a placeholder stores (see the type's documentation): no template comes near.
+        guard i - start <= Int(UInt32.max), position != nil || nextIndex < Int32.max else { return nil }
         let index: Int
         if let position {
             index = position - 1

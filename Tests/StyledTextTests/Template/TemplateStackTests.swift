@@ -2,7 +2,7 @@ import Testing
 @testable import StyledText
 
 /// The attribute stacks a template's text gets, against a model of the nesting rules written out plainly here;
-/// and the room a large template's scan makes for its tokens, tags and placeholders.
+/// and the room a large template's scan makes for its tokens, tags and placeholders, and their size.
 @Suite struct TemplateStackTests {
     /// The stacks by the rules of Docs/Templates.md: an end tag closes the innermost open tag of its name and
     /// keeps the tags inside it open, unless more than `maximumKeptOpen` are inside, which it then closes too;
@@ -152,5 +152,31 @@ import Testing
         let all = [UInt8](repeating: UInt8(ascii: "<"), count: 255 * 16 * 3 + 5)
         #expect(all.withUnsafeBufferPointer { ByteSearch.counts(of: UInt8(ascii: "<"), UInt8(ascii: "%"), in: $0) }
             == (all.count, 0))
+    }
+
+    @Test func placeholdersAreSmallAndKeepEveryField() {
+        // A placeholder per 4 bytes of `%1$@` × n: 24 bytes each is 6 per byte of the template.
+        #expect(MemoryLayout<Placeholder>.stride == 24)
+        let text = Array("ab %@ %2$@ %-10.3lld %0000012$hhx %%".utf8)
+        let cases: [(start: Int, index: Int, positional: Bool, conversion: Character, plain: Bool, end: Int,
+                     specifier: Int)] = [
+            (3, 5, false, "@", true, 5, 4),
+            (6, 1, true, "@", true, 10, 9),
+            (11, 6, false, "d", false, 20, 12),
+            (21, 11, true, "x", true, 33, 30),
+        ]
+        text.withUnsafeBufferPointer { bytes in
+            var nextIndex = 5
+            for expected in cases {
+                let placeholder = Placeholder.parse(bytes, at: expected.start, nextIndex: &nextIndex)
+                #expect(placeholder?.argumentIndex == expected.index)
+                #expect(placeholder?.isPositional == expected.positional)
+                #expect(placeholder?.conversion == expected.conversion.asciiValue)
+                #expect(placeholder?.isPlain == expected.plain)
+                #expect(placeholder?.sourceRange == expected.start..<expected.end)
+                #expect(placeholder?.specifierStart == expected.specifier)
+            }
+            #expect(nextIndex == 7)
+        }
     }
 }
