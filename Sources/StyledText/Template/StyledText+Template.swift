@@ -138,7 +138,7 @@ extension StyledText {
             var result = program.placeholders
             var tagsSeen = Set<Int>()
             for token in program.tokens {
-                switch token {
+                switch token.step {
                 case let .open(tagIndex), let .element(tagIndex):
                     guard tagsSeen.insert(tagIndex).inserted else { continue }
                     for parameter in program.dynamicParameters[tagIndex] ?? [] {

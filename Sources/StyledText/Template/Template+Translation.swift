@@ -82,7 +82,7 @@ extension StyledText.Template {
     private var tagNames: [(name: String, offset: Int)] {
         var result: [(name: String, offset: Int)] = []
         for token in program.tokens {
-            switch token {
+            switch token.step {
             case let .open(tagIndex), let .element(tagIndex):
                 let tag = program.tags[tagIndex]
                 if tag.keep { result.append((program.attributes[tag.attribute].name, tag.sourceRange.lowerBound)) }

@@ -85,7 +85,7 @@ struct TemplateBuilder {
     /// The replay, with the source's bytes when they are contiguous (always for native strings).
     private mutating func run(bytes: UnsafeBufferPointer<UInt8>?) {
         for token in program.tokens {
-            switch token {
+            switch token.step {
             case let .text(range):
                 let stack = currentStack()
                 if let bytes {

@@ -28,23 +28,69 @@ struct TemplateProgram: Sendable {
     }
 }
 
-/// One step of the replay. Every case holds only integers, so that token arrays copy and free as plain memory.
-enum TemplateToken: Sendable {
-    /// Template text, whose character references are decoded when it is built.
-    case text(Range<Int>)
-    /// Template bytes kept verbatim: a tag repaired into text.
-    case literal(Range<Int>)
-    /// Template text without `&` in which each `%%` is a percent sign: what text nodes split at every `%%` give,
-    /// as one token, so that `%` × 1,000,000 is one token rather than 500,000.
-    case percentEscapedText(Range<Int>)
-    /// A placeholder in the text (index into `placeholders`).
-    case placeholder(Int)
-    /// A start tag that opens (index into `tags`).
-    case open(Int)
-    /// An end tag that closes the tag opened by `tags[index]`.
-    case close(Int)
-    /// A void or self-closing tag.
-    case element(Int)
+/// One step of the replay, in two words: made with the static functions named like ``Step``'s cases, read as a
+/// ``Step`` through ``step``.
+///
+/// 16 bytes rather than the enum's 24 (two integers and a case byte, padded): a template dense in markup has a
+/// token every two or three bytes, written into fresh pages, so the tokens' size is much of its parse's time.
+/// The case goes in the low 3 bits of the second word, beside a range's upper bound or an index: offsets into a
+/// string never come near 2⁶⁰.
+struct TemplateToken: Sendable {
+    /// A range's lower bound, or an index.
+    private let first: Int
+    /// A range's upper bound shifted left 3 bits, with the case in the low 3.
+    private let second: Int
+
+    /// What a token says. Every case holds only integers, so that token arrays copy and free as plain memory.
+    enum Step {
+        /// Template text, whose character references are decoded when it is built.
+        case text(Range<Int>)
+        /// Template bytes kept verbatim: a tag repaired into text.
+        case literal(Range<Int>)
+        /// Template text without `&` in which each `%%` is a percent sign: what text nodes split at every `%%`
+        /// give, as one token, so that `%` × 1,000,000 is one token rather than 500,000.
+        case percentEscapedText(Range<Int>)
+        /// A placeholder in the text (index into `placeholders`).
+        case placeholder(Int)
+        /// A start tag that opens (index into `tags`).
+        case open(Int)
+        /// An end tag that closes the tag opened by `tags[index]`.
+        case close(Int)
+        /// A void or self-closing tag.
+        case element(Int)
+    }
+
+    private init(_ first: Int, _ second: Int, case number: Int) {
+        self.first = first
+        self.second = second &<< 3 | number
+    }
+
+    static func text(_ range: Range<Int>) -> Self { Self(range.lowerBound, range.upperBound, case: 0) }
+    static func literal(_ range: Range<Int>) -> Self { Self(range.lowerBound, range.upperBound, case: 1) }
+    static func percentEscapedText(_ range: Range<Int>) -> Self { Self(range.lowerBound, range.upperBound, case: 2) }
+    static func placeholder(_ index: Int) -> Self { Self(index, 0, case: 3) }
+    static func open(_ index: Int) -> Self { Self(index, 0, case: 4) }
+    static func close(_ index: Int) -> Self { Self(index, 0, case: 5) }
+    static func element(_ index: Int) -> Self { Self(index, 0, case: 6) }
+
+    /// The token unpacked.
+    @inline(__always)
+    var step: Step {
+        switch second & 7 {
+        case 0: return .text(range)
+        case 1: return .literal(range)
+        case 2: return .percentEscapedText(range)
+        case 3: return .placeholder(first)
+        case 4: return .open(first)
+        case 5: return .close(first)
+        default: return .element(first)
+        }
+    }
+
+    /// The range of a text, literal or escaped-text token. Built only by the functions above, so its bounds are
+    /// ordered.
+    @inline(__always)
+    private var range: Range<Int> { Range(uncheckedBounds: (first, second &>> 3)) }
 }
 
 /// A tag of the template. Its fields are integers, so that the tags copy and free as plain memory.
@@ -836,7 +882,7 @@ struct TemplateTokenizer {
     /// Text without `&` reads the same decoded or verbatim, so an adjacent such text token joins it too: the
     /// text and tags past the depth limit (`<b>x` × 100,000) become one token instead of one per tag and text.
     private mutating func appendLiteral(_ range: Range<Int>) {
-        switch program.tokens.last {
+        switch program.tokens.last?.step {
         case let .literal(previous)? where previous.upperBound == range.lowerBound:
             program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
         case let .text(previous)? where previous.upperBound == range.lowerBound && !containsAmpersand(previous):
@@ -848,7 +894,7 @@ struct TemplateTokenizer {
 
     /// Appends text holding `%%` escapes (and no `&`), extending such a token just before it.
     private mutating func appendPercentEscaped(_ range: Range<Int>) {
-        if case let .percentEscapedText(previous)? = program.tokens.last, previous.upperBound == range.lowerBound {
+        if case let .percentEscapedText(previous)? = program.tokens.last?.step, previous.upperBound == range.lowerBound {
             program.tokens[program.tokens.count - 1] = .percentEscapedText(previous.lowerBound..<range.upperBound)
         } else {
             program.tokens.append(.percentEscapedText(range))
@@ -868,11 +914,11 @@ struct TemplateTokenizer {
     }
 
     private mutating func appendText(_ range: Range<Int>) {
-        if case let .literal(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
+        if case let .literal(previous)? = program.tokens.last?.step, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
             // Text without `&` is the same verbatim: it joins the literal before it (see `appendLiteral`).
             program.tokens[program.tokens.count - 1] = .literal(previous.lowerBound..<range.upperBound)
-        } else if case let .percentEscapedText(previous)? = program.tokens.last, previous.upperBound == range.lowerBound,
+        } else if case let .percentEscapedText(previous)? = program.tokens.last?.step, previous.upperBound == range.lowerBound,
                   !containsAmpersand(range) {
             // Text never holds `%%` (the scan stops at every `%`), so it can join escaped text unchanged.
             program.tokens[program.tokens.count - 1] = .percentEscapedText(previous.lowerBound..<range.upperBound)

@@ -179,4 +179,33 @@ import Testing
             #expect(nextIndex == 7)
         }
     }
+
+    @Test func tokensAreTwoWordsAndReadBackAsMade() {
+        #expect(MemoryLayout<TemplateToken>.stride == 16)
+        let large = 1 << 59
+        for (lower, upper) in [(0, 0), (0, 1), (7, 8), (12_345, 67_890), (large - 1, large)] {
+            guard case let .text(range) = TemplateToken.text(lower..<upper).step else { Issue.record("text"); continue }
+            #expect(range == lower..<upper)
+            guard case let .literal(range) = TemplateToken.literal(lower..<upper).step else {
+                Issue.record("literal")
+                continue
+            }
+            #expect(range == lower..<upper)
+            guard case let .percentEscapedText(range) = TemplateToken.percentEscapedText(lower..<upper).step else {
+                Issue.record("percentEscapedText")
+                continue
+            }
+            #expect(range == lower..<upper)
+        }
+        for index in [0, 1, 8, 1 << 40, Int.max] {
+            guard case .placeholder(index) = TemplateToken.placeholder(index).step,
+                  case .open(index) = TemplateToken.open(index).step,
+                  case .close(index) = TemplateToken.close(index).step,
+                  case .element(index) = TemplateToken.element(index).step
+            else {
+                Issue.record("index \(index)")
+                continue
+            }
+        }
+    }
 }
