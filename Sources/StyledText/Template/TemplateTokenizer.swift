@@ -94,12 +94,27 @@ struct TemplateToken: Sendable {
 }
 
 /// A tag of the template. Its fields are integers, so that the tags copy and free as plain memory.
+///
+/// Three words: `keep` is the low bit of the first, beside the attribute's index, because a fourth word for it
+/// made a template dense in tags write a third more tags into fresh pages (a tag per 7 bytes in misnested markup).
 struct TemplateTag: Sendable {
-    /// The index of its attribute in the program's `attributes`.
-    var attribute: Int
+    /// The attribute's index shifted left 1 bit, with `keep` in the low bit.
+    private var attributeAndKeep: Int
     var sourceRange: Range<Int>
+
+    init(attribute: Int, sourceRange: Range<Int>) {
+        attributeAndKeep = attribute &<< 1 | 1
+        self.sourceRange = sourceRange
+    }
+
+    /// The index of its attribute in the program's `attributes`.
+    var attribute: Int { attributeAndKeep &>> 1 }
+
     /// `false` when the tag was repaired into literal text (unclosed and unknown).
-    var keep = true
+    var keep: Bool {
+        get { attributeAndKeep & 1 != 0 }
+        set { attributeAndKeep = attributeAndKeep & ~1 | (newValue ? 1 : 0) }
+    }
 }
 
 struct DynamicParameter: Sendable {

@@ -180,6 +180,18 @@ import Testing
         }
     }
 
+    @Test func tagsAreThreeWordsAndKeepTheirFields() {
+        #expect(MemoryLayout<TemplateTag>.stride == 24)
+        for attribute in [0, 1, 2, 12_345, 1 << 61] {
+            var tag = TemplateTag(attribute: attribute, sourceRange: 3..<7)
+            #expect(tag.attribute == attribute && tag.keep && tag.sourceRange == 3..<7)
+            tag.keep = false
+            #expect(tag.attribute == attribute && !tag.keep)
+            tag.keep = true
+            #expect(tag.attribute == attribute && tag.keep)
+        }
+    }
+
     @Test func tokensAreTwoWordsAndReadBackAsMade() {
         #expect(MemoryLayout<TemplateToken>.stride == 16)
         let large = 1 << 59
