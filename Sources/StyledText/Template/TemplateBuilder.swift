@@ -247,8 +247,8 @@ struct TemplateBuilder {
     }
 
     /// Keeps the built nodes below `position` only (`position < validPrefix`): `validTop` becomes the node of
-    /// `open[position - 1]`, found among its parents. At most the nesting limit's steps, and none for the
-    /// outermost tag or the innermost.
+    /// `open[position - 1]`, found among its parents: a step per tag from the closed one up, at most the nesting
+    /// limit's, one for the innermost tag and none for the outermost.
     private mutating func dropNodes(from position: Int) {
         if position == 0 {
             validTop = nil
