@@ -131,6 +131,14 @@ struct TemplateTokenizer {
             packed |= UInt64(asciiLowercased(base[index])) &<< UInt64(index &* 8)
             index &+= 1
         }
+        return isVoid(packed: packed)
+    }
+
+    /// ``isVoid(bytes:)`` on a name already packed as it packs one (first byte lowest, zero above), or with every
+    /// byte ORed with 0x20 instead of lowercased, which changes only bytes that are not letters and so matches the
+    /// same names.
+    @inline(__always)
+    static func isVoid(packed: UInt64) -> Bool {
         switch packed {
         case 0x7262,            // br
              0x7268,            // hr
@@ -403,13 +411,22 @@ struct TemplateTokenizer {
     /// ``scanParameters(from:selfClosing:hasParameters:)`` without recording the parameters: the same end, or `nil`, and whether
     /// there are any. For the plain-text scan, which drops tags: duplicates, looked for and kept out by the
     /// recording, never change where a tag ends, and recording cost the scan of a tag such as `<a href='…'>`
-    /// half again as much as the grammar does.
+    /// half again as much as the grammar does. Inlined where the plain-text scan reads tags with parameters, out of
+    /// its loop; the general loop is a call.
+    @inline(__always)
     private mutating func skipParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool) -> Int? {
         if let end = skipQuotedParameter(from: start) {
             hasParameters = true
             return end
         }
-        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
+        return skipParametersGenerally(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters)
+    }
+
+    /// ``skipParameters(from:selfClosing:hasParameters:)`` by the general loop.
+    @inline(never)
+    private mutating func skipParametersGenerally(from start: Int, selfClosing: inout Bool,
+                                                  hasParameters: inout Bool) -> Int? {
+        scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
     }
 
     /// Where a tag ends whose name is followed by exactly ` name='value'>` or ` name="value">`, the usual

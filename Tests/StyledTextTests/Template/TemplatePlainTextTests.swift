@@ -153,6 +153,35 @@ import Testing
         }
     }
 
+    @Test func agreesOnTagsReadAsOneWord() {
+        // The scan reads a tag from the 8 bytes at its `<` when it can: names of every length around those 8 bytes,
+        // in any case, void or not, followed by `>`, a parameter or anything else, closed by end tags spelled the same
+        // or not, at every distance from the end of the template (with fewer than 8 bytes left, it reads them the
+        // general way), and at the depth limit.
+        let names = ["b", "B", "i", "ab", "br", "BR", "hr", "h1", "a_b", "a.b", "a:b", "a-b", "img", "Img", "col",
+                     "wbr", "area", "meta", "base", "story", "embed", "Track", "param", "input", "source", "SOURCE",
+                     "sourcex", "abcdef", "abcdefg", "abcdefgh", "x1y2z3w4"]
+        let afters = [">", " a='1'>", " a=\"1\">", " >", "/>", "\t>", " a=1>", " a='1'", "", "é>", "\u{0}>", "<b>"]
+        var shallow = StyledText.Template.Options()
+        shallow.maximumDepth = 1
+        for name in names {
+            let ends = ["</\(name)>", "</\(name.uppercased())>", "</\(name.lowercased())>", "</\(name) >", "</\(name)",
+                        "</x>", ""]
+            for after in afters {
+                for end in ends {
+                    for tail in ["", "t", "tail", "tail text"] {
+                        for options in [StyledText.Template.Options(), shallow] {
+                            let template = "x<\(name)\(after)y\(end)\(tail)"
+                            #expect(StyledText.plainText(ofTemplate: template, options: options)
+                                == StyledText(template: template, options: options).plainText,
+                                    "\(template.debugDescription)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func agreesOnRandomBytes() {
         // Bytes that matter to the grammar, so that near-misses of every construct are common.
         let alphabet = Array("<>/!-&#;%@$1ab =\"'x".utf8)
