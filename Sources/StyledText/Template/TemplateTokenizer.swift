@@ -209,7 +209,7 @@ struct TemplateTokenizer {
         var textStart = 0
         while index < end {
             // Markup often follows markup (`<b><i>`, `</b></i>`): then the search has nothing to skip.
-            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndex(in: bytes, from: index) }
+            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndexByHalves(in: bytes, from: index) }
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
@@ -668,8 +668,8 @@ struct TemplateTokenizer {
         // spelled as one parsed before takes that one's attribute.
         let tagBytes = UnsafeBufferPointer(rebasing: bytes[range])
         let isCacheable = range.count <= TagAttributeCache.maximumKeyLength
-            && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%")).firstIndex(in: tagBytes, from: 0)
-                == tagBytes.count
+            && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%"))
+                .firstIndexByHalves(in: tagBytes, from: 0) == tagBytes.count
         if isCacheable, let cached = tagAttributes.attribute(for: tagBytes) {
             return TemplateTag(attribute: appendAttribute(cached), sourceRange: range)
         }

@@ -19,6 +19,29 @@ import Testing
                 for start in 0...buffer.count {
                     let expected = buffer[start...].firstIndex(where: values.contains) ?? buffer.count
                     #expect(search.firstIndex(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                    #expect(search.firstIndexByHalves(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test func findsAMatchInEveryLaneAndPairOfLanes() {
+        // Lanes are looked at in pairs: a match in the first, the second or both of a pair, in every lane of a block.
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        for position in 0..<40 {
+            for (first, second) in [(values[0], UInt8(ascii: "a")), (values[1], values[2]), (values[2], values[0])] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 48)
+                bytes[position] = first
+                bytes[position + 1] = second
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0...position {
+                        #expect(search.firstIndex(in: buffer, from: start) == position, "\(position) from \(start)")
+                        #expect(search.firstIndexByHalves(in: buffer, from: start) == position,
+                                "\(position) from \(start)")
+                    }
+                    #expect(search.firstIndex(in: buffer, from: position + 1)
+                        == (second == UInt8(ascii: "a") ? buffer.count : position + 1), "\(position)")
                 }
             }
         }
@@ -29,6 +52,7 @@ import Testing
         let bytes = Array("aaaaaaaaaaaaaaaaaaaa&&&&&&&&&&&&&&&&&&&&%".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(search.firstIndex(in: buffer, from: 0) == bytes.count - 1)
+            #expect(search.firstIndexByHalves(in: buffer, from: 0) == bytes.count - 1)
             #expect(search.firstIndex(in: UnsafeBufferPointer(rebasing: buffer[..<(bytes.count - 1)]), from: 0)
                 == bytes.count - 1)
         }
