@@ -253,12 +253,25 @@ struct TemplatePlainTextScanner: ~Copyable {
             return start &+ 1  // Text.
         }
         flushText(upTo: start, next: end)
-        return openTag(named: name, source: start..<end, selfClosing: selfClosing, hasParameters: hasParameters)
+        // ``openTag(named:source:selfClosing:hasParameters:)`` written out: the compiler kept it out of line here,
+        // despite `@inline(__always)`, and the call cost a tag with parameters a tenth more.
+        let packedName = packed(name)
+        if selfClosing || isVoid(name, packed: packedName) {
+            return end
+        }
+        guard open.count < maximumDepth else {
+            // Too deep: the tag is text.
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return end
+        }
+        let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
+        open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
+                          endTag: endTag, endTagMask: endTagMask))
+        return end
     }
 
     /// Opens the start tag `source`, named `name`, whose text has been flushed: unless it closes itself or is void,
     /// or nests too deep (then it is text). Returns where scanning goes on, its end.
-    @inline(__always)
     private mutating func openTag(named name: Range<Int>, source: Range<Int>, selfClosing: Bool,
                                   hasParameters: Bool) -> Int {
         let packedName = packed(name)
