@@ -438,17 +438,42 @@ struct TemplateTokenizer {
     private mutating func skipQuotedParameter(from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let end = bytes.count
-        guard start + 1 < end, base[start] == UInt8(ascii: " "), Self.isParameterNameByte(base[start + 1]) else {
-            return nil
+        guard start + 1 < end, base[start] == UInt8(ascii: " ") else { return nil }
+        // The name: usually a few letters then `=`, recognised in the 8 bytes after the space at once.
+        let letters = end &- start > 8
+            ? Self.lettersBeforeEquals(in: UnsafeRawPointer(base + start + 1).loadUnaligned(as: UInt64.self)) : 0
+        var index = start &+ 1 &+ letters
+        if letters == 0 {
+            guard Self.isParameterNameByte(base[start + 1]) else { return nil }
+            index = start + 2
+            while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
         }
-        var index = start + 2
-        while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
         guard index + 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
         let quote = base[index + 1]
         guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""),
               let close = findNearby(quote, from: index + 2),
               close + 1 < end, base[close + 1] == UInt8(ascii: ">") else { return nil }
         return close + 2
+    }
+
+    /// How many bytes of `word` (8 bytes, the first lowest) precede its first `=`, when there is one and they are
+    /// one or more ASCII letters, which are parameter name bytes; 0 otherwise. One test of the word where a loop
+    /// tested each byte (a usual name such as `href` cost as much as the rest of its tag's parameter).
+    @inline(__always)
+    static func lettersBeforeEquals(in word: UInt64) -> Int {
+        let word = UInt64(littleEndian: word)
+        // XOR makes the first `=` a zero byte, flagged exactly (see `CharacterReferenceMemo`).
+        let equals = word ^ 0x3D3D_3D3D_3D3D_3D3D
+        let count = ((equals &- 0x0101_0101_0101_0101) & ~equals & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+        guard count > 0, count < 8 else { return 0 }
+        // The top bit of each byte before the `=`: clear in ASCII; set, for a byte ORed with 0x20, by adding 0x1F
+        // from `a` up and by adding 0x05 from past `z` up. (Below 0x80 no addition carries into the next byte;
+        // carries from the bytes past the `=` only reach bytes further on, which the mask leaves out.)
+        let tops = 0x8080_8080_8080_8080 & ((1 &<< UInt64(count &* 8)) &- 1)
+        guard word & tops == 0 else { return 0 }
+        let folded = word | 0x2020_2020_2020_2020
+        let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505) & tops
+        return letters == tops ? count : 0
     }
 
     /// The grammar of parameters after a tag name up to and including `>`, recording them into

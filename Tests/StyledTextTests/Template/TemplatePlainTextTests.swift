@@ -144,7 +144,9 @@ import Testing
         let shapes = [" a='x'>", " a=\"x\">", " a='x' >", " a='x'/>", "  a='x'>", "\ta='x'>", " a ='x'>", " a= 'x'>",
                       " a=x>", " a='x'b>", " a='x'", " a='x", " a='>'>", " a='x'>>", " é='x'>", " a-b:c='x'>",
                       " a='x\"'>", " a=\"x'\">", " ='x'>", " a=='x'>", " a='x' b='y'>", " a=''>", " a='x'/", " >",
-                      " a='%@'>", " a='&amp;'>"]
+                      " a='%@'>", " a='&amp;'>", " abcdefg='x'>", " abcdefgh='x'>", " aBcD='x'>", " a1='x'>",
+                      " h-ref='x'>", " hr:ef='x'>", " Z='x'>", " z@='x'>", " [='x'>", " `='x'>", " {a='x'>", " a{='x'>",
+                      " a\u{7F}='x'>", " aé='x'>", " a b='x'>", " a\u{0}='x'>", " ab=='x'>"]
         for shape in shapes {
             for template in ["<b\(shape)t</b>u", "<Hot\(shape)t", "x<b\(shape)", "<br\(shape)t", "</b\(shape)t"] {
                 #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,

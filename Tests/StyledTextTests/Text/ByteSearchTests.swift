@@ -78,6 +78,26 @@ import Testing
         }
     }
 
+    @Test func lettersBeforeEqualsAreCountedAsALoopCountsThem() {
+        // Every byte value in every position of a word of letters, with `=` after it, before it or nowhere.
+        func expected(_ bytes: [UInt8]) -> Int {
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return 0 }
+            let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            return bytes[..<equals].allSatisfy(isLetter) ? equals : 0
+        }
+        for length in 0...8 {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "h"), count: 8)
+                    if length < 8 { bytes[length] = UInt8(ascii: "=") }
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(TemplateTokenizer.lettersBeforeEquals(in: word) == expected(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [1, 40, 4_096])
     func appendsRangesShortAndLongAnywhereInTheSource(_ initialCapacity: Int) {
         // Ranges of every length up to 70 (the vector copy takes up to 32) from every start, including the last
