@@ -228,17 +228,20 @@ struct TemplatePlainTextScanner: ~Copyable {
         let end = start &+ close &+ 1
         flushText(upTo: start, next: end)
         if close >= 3, isVoid(name, packed: (word &>> 8) & ((1 &<< UInt64(close &* 8 &- 8)) &- 1)) { return end }
-        guard open.count < maximumDepth else {
-            // Too deep: the tag is text.
-            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            return end
-        }
+        guard open.count < maximumDepth else { return appendTooDeep(start..<end) }
         // `</`, then the name and `>` as they stand here: 8 bytes or fewer for a name of up to 5.
         let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
         let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
         open.push(OpenTag(name: name, source: start..<end, offset: output.count,
                           hasParameters: false, endTag: endTag, endTagMask: endTagMask))
         return end
+    }
+
+    /// Appends the start tag `source`, which nests too deep, as text; returns its end. Out of line: rare.
+    @inline(never)
+    private mutating func appendTooDeep(_ source: Range<Int>) -> Int {
+        output.append(UnsafeBufferPointer(rebasing: bytes[source]))
+        return source.upperBound
     }
 
     /// The start tag at `start` whose name, `name`, is followed by a space, as in `<a href='…'>`: where scanning goes
