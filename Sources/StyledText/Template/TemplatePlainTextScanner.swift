@@ -205,21 +205,24 @@ struct TemplatePlainTextScanner: ~Copyable {
             // Text, unless it starts a comment.
             return second == UInt8(ascii: "!") || second == UInt8(ascii: "?") ? nil : start &+ 1
         }
-        // The name ends at the first byte that is not a name byte, usually `>` or a space: the first of those two,
-        // which XOR makes a zero byte, flagged exactly when it is the lowest (see `CharacterReferenceMemo`). Bytes 0
-        // and 1 are `<` and a letter.
-        let greaterThans = word ^ 0x3E3E_3E3E_3E3E_3E3E
-        let spaces = word ^ 0x2020_2020_2020_2020
-        let flags = ((greaterThans &- 0x0101_0101_0101_0101) & ~greaterThans
-            | (spaces &- 0x0101_0101_0101_0101) & ~spaces) & 0x8080_8080_8080_8080
-        guard flags != 0 else { return nil }
-        let close = flags.trailingZeroBitCount &>> 3
-        var index = 2
-        while index < close {
-            guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else {
-                return nil
+        // The name ends at the first byte that is not a name byte, usually `>` or a space: at once for a name of one
+        // letter (`<b>`, `<i>`); else the first of those two, which XOR makes a zero byte, flagged exactly when it is
+        // the lowest (see `CharacterReferenceMemo`). Bytes 0 and 1 are `<` and a letter.
+        var close = 2
+        if UInt8(truncatingIfNeeded: word &>> 16) != UInt8(ascii: ">") {
+            let greaterThans = word ^ 0x3E3E_3E3E_3E3E_3E3E
+            let spaces = word ^ 0x2020_2020_2020_2020
+            let flags = ((greaterThans &- 0x0101_0101_0101_0101) & ~greaterThans
+                | (spaces &- 0x0101_0101_0101_0101) & ~spaces) & 0x8080_8080_8080_8080
+            guard flags != 0 else { return nil }
+            close = flags.trailingZeroBitCount &>> 3
+            var index = 2
+            while index < close {
+                guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else {
+                    return nil
+                }
+                index &+= 1
             }
-            index &+= 1
         }
         let name = (start &+ 1)..<(start &+ close)
         if UInt8(truncatingIfNeeded: word &>> UInt64(close &* 8)) == UInt8(ascii: " ") {
