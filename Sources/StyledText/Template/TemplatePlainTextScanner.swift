@@ -48,7 +48,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         mutating func push(_ tag: OpenTag) {
             if count == capacity { grow() }
             (start + count).initialize(to: tag)
-            count += 1
+            count &+= 1  // Below `capacity`: cannot overflow.
         }
 
         @inline(never)
@@ -63,7 +63,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         /// Removes the innermost tag; there must be one.
         mutating func pop() {
             precondition(count > 0, "no open tag to pop")
-            count -= 1
+            count &-= 1
             (start + count).deinitialize(count: 1)
         }
 
