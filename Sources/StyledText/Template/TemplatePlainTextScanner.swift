@@ -197,7 +197,7 @@ struct TemplatePlainTextScanner: ~Copyable {
             if second == UInt8(ascii: "/") {
                 let tags = open.tags
                 guard let innermost = tags.last, word & innermost.endTagMask == innermost.endTag else { return nil }
-                let end = start &+ innermost.name.count &+ 3
+                let end = start &+ (innermost.name.upperBound &- innermost.name.lowerBound) &+ 3
                 flushText(upTo: start, next: end)
                 open.pop()
                 return end

@@ -448,12 +448,13 @@ struct TemplateTokenizer {
             index = start + 2
             while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
         }
-        guard index + 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
-        let quote = base[index + 1]
+        // Offsets within the template, whose length is an `Int`: no sum below overflows.
+        guard index &+ 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
+        let quote = base[index &+ 1]
         guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""),
-              let close = findNearby(quote, from: index + 2),
-              close + 1 < end, base[close + 1] == UInt8(ascii: ">") else { return nil }
-        return close + 2
+              let close = findNearby(quote, from: index &+ 2),
+              close &+ 1 < end, base[close &+ 1] == UInt8(ascii: ">") else { return nil }
+        return close &+ 2
     }
 
     /// How many bytes of `word` (8 bytes, the first lowest) precede its first `=`, when there is one and they are
