@@ -259,8 +259,8 @@ struct TemplatePlainTextScanner: ~Copyable {
             return start &+ 1  // Text.
         }
         flushText(upTo: start, next: end)
-        // ``openTag(named:source:selfClosing:hasParameters:)`` written out: the compiler kept it out of line here,
-        // despite `@inline(__always)`, and the call cost a tag with parameters a tenth more.
+        // ``openTag(named:source:selfClosing:hasParameters:)`` written out: marked `@inline(__always)`, it stayed a
+        // call here (even as its only caller), which cost a tag with parameters a tenth more.
         let packedName = packed(name)
         if selfClosing || isVoid(name, packed: packedName) {
             return end
@@ -277,7 +277,8 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// Opens the start tag `source`, named `name`, whose text has been flushed: unless it closes itself or is void,
-    /// or nests too deep (then it is text). Returns where scanning goes on, its end.
+    /// or nests too deep (then it is text). Returns where scanning goes on, its end. For ``markup(at:)``;
+    /// ``startTag(named:at:)`` has this written out.
     private mutating func openTag(named name: Range<Int>, source: Range<Int>, selfClosing: Bool,
                                   hasParameters: Bool) -> Int {
         let packedName = packed(name)
