@@ -3,7 +3,8 @@
 ///
 /// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
-/// decisions wherever they depend on the bytes alone. What it keeps of the markup is a stack of the tags still open, as
+/// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads
+/// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
 /// byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and so which tags are
 /// still open, and text again, at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests
 /// rarely, so the parser's cost is paid rarely.
@@ -17,6 +18,21 @@ struct TemplatePlainTextScanner: ~Copyable {
         /// Where that text would go in the output.
         var offset: Int
         var hasParameters: Bool
+        /// The end tag that closes it when spelled as its name is (`</b>`): its bytes packed lowest first, as the 8
+        /// bytes at that end tag's `<` read masked by `endTagMask`, so that one comparison recognises it. A name over
+        /// 5 bytes makes the end tag longer than 8: then the mask is 0 and the bytes 1, which no masked word equals.
+        var endTag: UInt64
+        var endTagMask: UInt64
+
+        /// `endTag` and `endTagMask` for the tag named by `name`, whose bytes `packedName` holds when it is short
+        /// enough to take them all (see ``TemplatePlainTextScanner/packed(_:)``).
+        @inline(__always)
+        static func endTag(of name: Range<Int>, packedName: UInt64) -> (UInt64, mask: UInt64) {
+            // `</`, the name, `>`: at most 8 bytes for a name of at most 5.
+            guard name.count <= 5 else { return (1, 0) }
+            let shift = UInt64(truncatingIfNeeded: name.count &* 8 &+ 16)
+            return (packedName &<< 16 | 0x2F3C | UInt64(UInt8(ascii: ">")) &<< shift, UInt64.max &>> (56 &- shift))
+        }
     }
 
     /// The stack of open tags: a buffer that doubles, freed with the scanner.
@@ -32,7 +48,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         mutating func push(_ tag: OpenTag) {
             if count == capacity { grow() }
             (start + count).initialize(to: tag)
-            count += 1
+            count &+= 1  // Below `capacity`: cannot overflow.
         }
 
         @inline(never)
@@ -47,7 +63,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         /// Removes the innermost tag; there must be one.
         mutating func pop() {
             precondition(count > 0, "no open tag to pop")
-            count -= 1
+            count &-= 1
             (start + count).deinitialize(count: 1)
         }
 
@@ -98,8 +114,12 @@ struct TemplatePlainTextScanner: ~Copyable {
             case UInt8(ascii: "%"):
                 index = percent(at: index)
             default:
-                guard let next = markup(at: index) else { return nil }
-                index = next
+                if let next = simpleMarkup(at: index) {
+                    index = next
+                } else {
+                    guard let next = markup(at: index) else { return nil }
+                    index = next
+                }
             }
         }
         flushText(upTo: bytes.count, next: bytes.count)
@@ -158,8 +178,127 @@ struct TemplatePlainTextScanner: ~Copyable {
         output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
     }
 
+    /// The usual markup at the `<` at `start`, read from the 8 bytes there as one word: a start tag whose short
+    /// name is followed by `>` (`<b>`, `<story>`) or by a space (`<a href='…'>`, whose parameters
+    /// ``startTag(named:at:)`` reads), the end tag that closes the innermost open tag spelled as it was (`</b>` after
+    /// `<b>`), or a `<` that cannot start markup (`a < b`). Returns where scanning goes on, as ``markup(at:)``
+    /// would, or `nil` for any other markup, which ``markup(at:)`` reads.
+    ///
+    /// Decides as ``TemplateTokenizer/scanMarkup(at:recordsParameters:)`` does: a name here is a letter and name
+    /// bytes up to the first `>` or space, where a name ends (and with `>`, the tag); an end tag here repeats the
+    /// bytes of a name read before, then `>`. A tag costs about half as much as through ``markup(at:)``, which
+    /// reads the name byte by byte and returns the tag to be sorted out again here.
+    @inline(__always)
+    private mutating func simpleMarkup(at start: Int) -> Int? {
+        guard bytes.count &- start >= 8, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        let second = UInt8(truncatingIfNeeded: word &>> 8)
+        guard TemplateTokenizer.isASCIILetter(second) else {
+            if second == UInt8(ascii: "/") {
+                let tags = open.tags
+                guard let innermost = tags.last, word & innermost.endTagMask == innermost.endTag else { return nil }
+                let end = start &+ (innermost.name.upperBound &- innermost.name.lowerBound) &+ 3
+                flushText(upTo: start, next: end)
+                open.pop()
+                return end
+            }
+            // Text, unless it starts a comment.
+            return second == UInt8(ascii: "!") || second == UInt8(ascii: "?") ? nil : start &+ 1
+        }
+        // The name ends at the first byte that is not a name byte, usually `>` or a space: at once for a name of one
+        // letter (`<b>`, `<i>`); else the first of those two, which XOR makes a zero byte, flagged exactly when it is
+        // the lowest (see `CharacterReferenceMemo`). Bytes 0 and 1 are `<` and a letter.
+        var close = 2
+        if UInt8(truncatingIfNeeded: word &>> 16) != UInt8(ascii: ">") {
+            let greaterThans = word ^ 0x3E3E_3E3E_3E3E_3E3E
+            let spaces = word ^ 0x2020_2020_2020_2020
+            let flags = ((greaterThans &- 0x0101_0101_0101_0101) & ~greaterThans
+                | (spaces &- 0x0101_0101_0101_0101) & ~spaces) & 0x8080_8080_8080_8080
+            guard flags != 0 else { return nil }
+            close = flags.trailingZeroBitCount &>> 3
+            var index = 2
+            while index < close {
+                guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else {
+                    return nil
+                }
+                index &+= 1
+            }
+        }
+        let name = (start &+ 1)..<(start &+ close)
+        if UInt8(truncatingIfNeeded: word &>> UInt64(close &* 8)) == UInt8(ascii: " ") {
+            return startTag(named: name, at: start)
+        }
+        let end = start &+ close &+ 1
+        flushText(upTo: start, next: end)
+        if close >= 3, isVoid(name, packed: (word &>> 8) & ((1 &<< UInt64(close &* 8 &- 8)) &- 1)) { return end }
+        guard open.count < maximumDepth else { return appendTooDeep(start..<end) }
+        // `</`, then the name and `>` as they stand here: 8 bytes or fewer for a name of up to 5.
+        let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
+        let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
+        open.push(OpenTag(name: name, source: start..<end, offset: output.count,
+                          hasParameters: false, endTag: endTag, endTagMask: endTagMask))
+        return end
+    }
+
+    /// Appends the start tag `source`, which nests too deep, as text; returns its end. Out of line: rare.
+    @inline(never)
+    private mutating func appendTooDeep(_ source: Range<Int>) -> Int {
+        output.append(UnsafeBufferPointer(rebasing: bytes[source]))
+        return source.upperBound
+    }
+
+    /// The start tag at `start` whose name, `name`, is followed by a space, as in `<a href='…'>`: where scanning goes
+    /// on, as ``markup(at:)`` decides. Out of line, as parameters are read by ``TemplateTokenizer``, but without
+    /// reading the name again.
+    @inline(never)
+    private mutating func startTag(named name: Range<Int>, at start: Int) -> Int {
+        var selfClosing = false
+        var hasParameters = false
+        guard let end = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing,
+                                             hasParameters: &hasParameters, recordsParameters: false) else {
+            return start &+ 1  // Text.
+        }
+        flushText(upTo: start, next: end)
+        // ``openTag(named:source:selfClosing:hasParameters:)`` written out: marked `@inline(__always)`, it stayed a
+        // call here (even as its only caller), which cost a tag with parameters a tenth more.
+        let packedName = packed(name)
+        if selfClosing || isVoid(name, packed: packedName) {
+            return end
+        }
+        guard open.count < maximumDepth else {
+            // Too deep: the tag is text.
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return end
+        }
+        let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
+        open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
+                          endTag: endTag, endTagMask: endTagMask))
+        return end
+    }
+
+    /// Opens the start tag `source`, named `name`, whose text has been flushed: unless it closes itself or is void,
+    /// or nests too deep (then it is text). Returns where scanning goes on, its end. For ``markup(at:)``;
+    /// ``startTag(named:at:)`` has this written out.
+    private mutating func openTag(named name: Range<Int>, source: Range<Int>, selfClosing: Bool,
+                                  hasParameters: Bool) -> Int {
+        let packedName = packed(name)
+        if selfClosing || isVoid(name, packed: packedName) {
+            return source.upperBound
+        }
+        guard open.count < maximumDepth else {
+            // Too deep: the tag is text.
+            output.append(UnsafeBufferPointer(rebasing: bytes[source]))
+            return source.upperBound
+        }
+        let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
+        open.push(OpenTag(name: name, source: source, offset: output.count, hasParameters: hasParameters,
+                          endTag: endTag, endTagMask: endTagMask))
+        return source.upperBound
+    }
+
     /// The markup at the `<` at `start`: returns where scanning goes on (just past the `<` when it is text), or
-    /// `nil` when the parser must decide.
+    /// `nil` when the parser must decide. Out of line: ``simpleMarkup(at:)`` reads most tags.
+    @inline(never)
     private mutating func markup(at start: Int) -> Int? {
         switch tokenizer.scanMarkup(at: start, recordsParameters: false) {
         case .text, .unterminatedComment:
@@ -172,17 +311,37 @@ struct TemplatePlainTextScanner: ~Copyable {
             if isEnd {
                 return endTag(named: name) ? tagEnd : nil
             }
-            if selfClosing || TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[name])) {
-                return tagEnd
-            }
-            guard open.count < maximumDepth else {
-                // Too deep: the tag is text.
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<tagEnd]))
-                return tagEnd
-            }
-            open.push(OpenTag(name: name, source: start..<tagEnd, offset: output.count, hasParameters: hasParameters))
-            return tagEnd
+            return openTag(named: name, source: start..<tagEnd, selfClosing: selfClosing, hasParameters: hasParameters)
         }
+    }
+
+    /// The bytes of a name of at most 6 bytes packed into an integer, first byte lowest and zero above them: loaded at
+    /// once when the template holds 8 bytes from the name's start (a loop packing them one by one was vectorised into
+    /// a hundred instructions). 0 for a longer name.
+    @inline(__always)
+    private func packed(_ name: Range<Int>) -> UInt64 {
+        guard name.count <= 6 else { return 0 }
+        let bits = UInt64(truncatingIfNeeded: name.count &* 8)
+        if bytes.count &- name.lowerBound >= 8, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + name.lowerBound).loadUnaligned(as: UInt64.self))
+            return word & ((1 &<< bits) &- 1)
+        }
+        var packed: UInt64 = 0
+        var index = name.upperBound
+        while index > name.lowerBound {
+            index &-= 1
+            packed = packed &<< 8 | UInt64(bytes[index])
+        }
+        return packed
+    }
+
+    /// Whether `name`, whose bytes are `packed` (see ``packed(_:)``), is void: ``TemplateTokenizer/isVoid(packed:)`` on
+    /// them ORed with 0x20 each, which lowercases the letters of a name and makes none of its other bytes a letter.
+    @inline(__always)
+    private func isVoid(_ name: Range<Int>, packed: UInt64) -> Bool {
+        guard name.count >= 2, name.count <= 6 else { return false }
+        let bits = UInt64(truncatingIfNeeded: name.count &* 8)
+        return TemplateTokenizer.isVoid(packed: packed | (0x2020_2020_2020 & ((1 &<< bits) &- 1)))
     }
 
     /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.

@@ -194,6 +194,14 @@ struct TemplateTokenizer {
             packed |= UInt64(asciiLowercased(base[index])) &<< UInt64(index &* 8)
             index &+= 1
         }
+        return isVoid(packed: packed)
+    }
+
+    /// ``isVoid(bytes:)`` on a name already packed as it packs one (first byte lowest, zero above), or with every
+    /// byte ORed with 0x20 instead of lowercased, which changes only bytes that are not letters and so matches the
+    /// same names.
+    @inline(__always)
+    static func isVoid(packed: UInt64) -> Bool {
         switch packed {
         case 0x7262,            // br
              0x7268,            // hr
@@ -269,7 +277,7 @@ struct TemplateTokenizer {
         var textStart = 0
         while index < end {
             // Markup often follows markup (`<b><i>`, `</b></i>`): then the search has nothing to skip.
-            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndex(in: bytes, from: index) }
+            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndexByHalves(in: bytes, from: index) }
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
@@ -494,13 +502,22 @@ struct TemplateTokenizer {
     /// ``scanParameters(from:selfClosing:hasParameters:)`` without recording the parameters: the same end, or `nil`, and whether
     /// there are any. For the plain-text scan, which drops tags: duplicates, looked for and kept out by the
     /// recording, never change where a tag ends, and recording cost the scan of a tag such as `<a href='…'>`
-    /// half again as much as the grammar does.
+    /// half again as much as the grammar does. Inlined where the plain-text scan reads tags with parameters, out of
+    /// its loop; the general loop is a call.
+    @inline(__always)
     private mutating func skipParameters(from start: Int, selfClosing: inout Bool, hasParameters: inout Bool) -> Int? {
         if let end = skipQuotedParameter(from: start) {
             hasParameters = true
             return end
         }
-        return scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
+        return skipParametersGenerally(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters)
+    }
+
+    /// ``skipParameters(from:selfClosing:hasParameters:)`` by the general loop.
+    @inline(never)
+    private mutating func skipParametersGenerally(from start: Int, selfClosing: inout Bool,
+                                                  hasParameters: inout Bool) -> Int? {
+        scanParameters(from: start, selfClosing: &selfClosing, hasParameters: &hasParameters, records: false)
     }
 
     /// Where a tag ends whose name is followed by exactly ` name='value'>` or ` name="value">`, the usual
@@ -512,17 +529,43 @@ struct TemplateTokenizer {
     private mutating func skipQuotedParameter(from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let end = bytes.count
-        guard start + 1 < end, base[start] == UInt8(ascii: " "), Self.isParameterNameByte(base[start + 1]) else {
-            return nil
+        guard start + 1 < end, base[start] == UInt8(ascii: " ") else { return nil }
+        // The name: usually a few letters then `=`, recognised in the 8 bytes after the space at once.
+        let letters = end &- start > 8
+            ? Self.lettersBeforeEquals(in: UnsafeRawPointer(base + start + 1).loadUnaligned(as: UInt64.self)) : 0
+        var index = start &+ 1 &+ letters
+        if letters == 0 {
+            guard Self.isParameterNameByte(base[start + 1]) else { return nil }
+            index = start + 2
+            while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
         }
-        var index = start + 2
-        while index < end, Self.isParameterNameByte(base[index]) { index += 1 }
-        guard index + 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
-        let quote = base[index + 1]
+        // Offsets within the template, whose length is an `Int`: no sum below overflows.
+        guard index &+ 1 < end, base[index] == UInt8(ascii: "=") else { return nil }
+        let quote = base[index &+ 1]
         guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\""),
-              let close = findNearby(quote, from: index + 2),
-              close + 1 < end, base[close + 1] == UInt8(ascii: ">") else { return nil }
-        return close + 2
+              let close = findNearby(quote, from: index &+ 2),
+              close &+ 1 < end, base[close &+ 1] == UInt8(ascii: ">") else { return nil }
+        return close &+ 2
+    }
+
+    /// How many bytes of `word` (8 bytes, the first lowest) precede its first `=`, when there is one and they are
+    /// one or more ASCII letters, which are parameter name bytes; 0 otherwise. One test of the word where a loop
+    /// tested each byte (a usual name such as `href` cost as much as the rest of its tag's parameter).
+    @inline(__always)
+    static func lettersBeforeEquals(in word: UInt64) -> Int {
+        let word = UInt64(littleEndian: word)
+        // XOR makes the first `=` a zero byte, flagged exactly (see `CharacterReferenceMemo`).
+        let equals = word ^ 0x3D3D_3D3D_3D3D_3D3D
+        let count = ((equals &- 0x0101_0101_0101_0101) & ~equals & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+        guard count > 0, count < 8 else { return 0 }
+        // The top bit of each byte before the `=`: clear in ASCII; set, for a byte ORed with 0x20, by adding 0x1F
+        // from `a` up and by adding 0x05 from past `z` up. (Below 0x80 no addition carries into the next byte;
+        // carries from the bytes past the `=` only reach bytes further on, which the mask leaves out.)
+        let tops = 0x8080_8080_8080_8080 & ((1 &<< UInt64(count &* 8)) &- 1)
+        guard word & tops == 0 else { return 0 }
+        let folded = word | 0x2020_2020_2020_2020
+        let letters = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505) & tops
+        return letters == tops ? count : 0
     }
 
     /// The grammar of parameters after a tag name up to and including `>`, recording them into
@@ -742,8 +785,8 @@ struct TemplateTokenizer {
         // spelled as one parsed before takes that one's attribute.
         let tagBytes = UnsafeBufferPointer(rebasing: bytes[range])
         let isCacheable = range.count <= TagAttributeCache.maximumKeyLength
-            && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%")).firstIndex(in: tagBytes, from: 0)
-                == tagBytes.count
+            && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%"))
+                .firstIndexByHalves(in: tagBytes, from: 0) == tagBytes.count
         if isCacheable, let cached = tagAttributes.attribute(for: tagBytes) {
             return TemplateTag(attribute: appendAttribute(cached), sourceRange: range)
         }

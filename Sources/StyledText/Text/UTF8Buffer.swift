@@ -39,7 +39,8 @@ struct UTF8Buffer: ~Copyable {
     /// past the stretch are spare room, overwritten by later appends.
     @inline(__always)
     mutating func append(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) {
-        let length = range.count
+        // A range's bounds are ordered: nothing to check for overflow (`count` checked, an instruction per stretch).
+        let length = range.upperBound &- range.lowerBound
         if length <= 32, let base = bytes.baseAddress, bytes.count &- range.lowerBound >= 32, capacity &- count >= 32 {
             let source = UnsafeRawPointer(base + range.lowerBound)
             let destination = UnsafeMutableRawPointer(start + count)

@@ -144,11 +144,42 @@ import Testing
         let shapes = [" a='x'>", " a=\"x\">", " a='x' >", " a='x'/>", "  a='x'>", "\ta='x'>", " a ='x'>", " a= 'x'>",
                       " a=x>", " a='x'b>", " a='x'", " a='x", " a='>'>", " a='x'>>", " é='x'>", " a-b:c='x'>",
                       " a='x\"'>", " a=\"x'\">", " ='x'>", " a=='x'>", " a='x' b='y'>", " a=''>", " a='x'/", " >",
-                      " a='%@'>", " a='&amp;'>"]
+                      " a='%@'>", " a='&amp;'>", " abcdefg='x'>", " abcdefgh='x'>", " aBcD='x'>", " a1='x'>",
+                      " h-ref='x'>", " hr:ef='x'>", " Z='x'>", " z@='x'>", " [='x'>", " `='x'>", " {a='x'>", " a{='x'>",
+                      " a\u{7F}='x'>", " aé='x'>", " a b='x'>", " a\u{0}='x'>", " ab=='x'>"]
         for shape in shapes {
             for template in ["<b\(shape)t</b>u", "<Hot\(shape)t", "x<b\(shape)", "<br\(shape)t", "</b\(shape)t"] {
                 #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
                         "\(template.debugDescription)")
+            }
+        }
+    }
+
+    @Test func agreesOnTagsReadAsOneWord() {
+        // The scan reads a tag from the 8 bytes at its `<` when it can: names of every length around those 8 bytes,
+        // in any case, void or not, followed by `>`, a parameter or anything else, closed by end tags spelled the same
+        // or not, at every distance from the end of the template (with fewer than 8 bytes left, it reads them the
+        // general way), and at the depth limit.
+        let names = ["b", "B", "i", "ab", "br", "BR", "hr", "h1", "a_b", "a.b", "a:b", "a-b", "img", "Img", "col",
+                     "wbr", "area", "meta", "base", "story", "embed", "Track", "param", "input", "source", "SOURCE",
+                     "sourcex", "abcdef", "abcdefg", "abcdefgh", "x1y2z3w4"]
+        let afters = [">", " a='1'>", " a=\"1\">", " >", "/>", "\t>", " a=1>", " a='1'", "", "é>", "\u{0}>", "<b>"]
+        var shallow = StyledText.Template.Options()
+        shallow.maximumDepth = 1
+        for name in names {
+            let ends = ["</\(name)>", "</\(name.uppercased())>", "</\(name.lowercased())>", "</\(name) >", "</\(name)",
+                        "</x>", ""]
+            for after in afters {
+                for end in ends {
+                    for tail in ["", "t", "tail", "tail text"] {
+                        for options in [StyledText.Template.Options(), shallow] {
+                            let template = "x<\(name)\(after)y\(end)\(tail)"
+                            #expect(StyledText.plainText(ofTemplate: template, options: options)
+                                == StyledText(template: template, options: options).plainText,
+                                    "\(template.debugDescription)")
+                        }
+                    }
+                }
             }
         }
     }

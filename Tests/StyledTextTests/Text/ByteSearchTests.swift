@@ -19,6 +19,29 @@ import Testing
                 for start in 0...buffer.count {
                     let expected = buffer[start...].firstIndex(where: values.contains) ?? buffer.count
                     #expect(search.firstIndex(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                    #expect(search.firstIndexByHalves(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test func findsAMatchInEveryLaneAndPairOfLanes() {
+        // Lanes are looked at in pairs: a match in the first, the second or both of a pair, in every lane of a block.
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        for position in 0..<40 {
+            for (first, second) in [(values[0], UInt8(ascii: "a")), (values[1], values[2]), (values[2], values[0])] {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 48)
+                bytes[position] = first
+                bytes[position + 1] = second
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in 0...position {
+                        #expect(search.firstIndex(in: buffer, from: start) == position, "\(position) from \(start)")
+                        #expect(search.firstIndexByHalves(in: buffer, from: start) == position,
+                                "\(position) from \(start)")
+                    }
+                    #expect(search.firstIndex(in: buffer, from: position + 1)
+                        == (second == UInt8(ascii: "a") ? buffer.count : position + 1), "\(position)")
                 }
             }
         }
@@ -29,6 +52,7 @@ import Testing
         let bytes = Array("aaaaaaaaaaaaaaaaaaaa&&&&&&&&&&&&&&&&&&&&%".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(search.firstIndex(in: buffer, from: 0) == bytes.count - 1)
+            #expect(search.firstIndexByHalves(in: buffer, from: 0) == bytes.count - 1)
             #expect(search.firstIndex(in: UnsafeBufferPointer(rebasing: buffer[..<(bytes.count - 1)]), from: 0)
                 == bytes.count - 1)
         }
@@ -51,6 +75,26 @@ import Testing
             let byte = UInt8(value)
             let expected = byte > 0x20 && byte != 0x7F && !"\"'<>/=".utf8.contains(byte)
             #expect(TemplateTokenizer.isParameterNameByte(byte) == expected, "\(value)")
+        }
+    }
+
+    @Test func lettersBeforeEqualsAreCountedAsALoopCountsThem() {
+        // Every byte value in every position of a word of letters, with `=` after it, before it or nowhere.
+        func expected(_ bytes: [UInt8]) -> Int {
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return 0 }
+            let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            return bytes[..<equals].allSatisfy(isLetter) ? equals : 0
+        }
+        for length in 0...8 {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "h"), count: 8)
+                    if length < 8 { bytes[length] = UInt8(ascii: "=") }
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(TemplateTokenizer.lettersBeforeEquals(in: word) == expected(bytes), "\(bytes)")
+                }
+            }
         }
     }
 
