@@ -337,7 +337,10 @@ struct TemplateTokenizer {
     ///
     /// The room is bounded by the template's size too (a token per 2 bytes, a tag per 3, as in `<b>`, and a
     /// placeholder per 2, as in `%@`), so that `<` or `%` used as text (`<` × n) does not ask for room no markup
-    /// could fill. Placeholder room is made only when the first placeholder is found.
+    /// could fill: at most 16 bytes of address space per byte of template, and pages that are never written are
+    /// never made. (Regrowing by doubling, markup that dense took as much.) Placeholder room is made only when the
+    /// first placeholder is found. Counting only the `<` and `%` that what follows could make markup would spare a
+    /// flood of them that room, but cost three times as much on every large template: 1.4 instructions a byte.
     private mutating func reserveForMarkers() {
         let end = bytes.count
         let markers = ByteSearch.counts(of: UInt8(ascii: "<"), UInt8(ascii: "%"), in: bytes)
