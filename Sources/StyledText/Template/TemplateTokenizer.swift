@@ -277,7 +277,7 @@ struct TemplateTokenizer {
         var textStart = 0
         while index < end {
             // Markup often follows markup (`<b><i>`, `</b></i>`): then the search has nothing to skip.
-            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndexByHalves(in: bytes, from: index) }
+            if bytes[index] != UInt8(ascii: "<") { index = markers.firstIndex(in: bytes, from: index, byHalves: true) }
             guard index < end else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") {
@@ -789,7 +789,7 @@ struct TemplateTokenizer {
         let tagBytes = UnsafeBufferPointer(rebasing: bytes[range])
         let isCacheable = range.count <= TagAttributeCache.maximumKeyLength
             && ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%"))
-                .firstIndexByHalves(in: tagBytes, from: 0) == tagBytes.count
+                .firstIndex(in: tagBytes, from: 0, byHalves: true) == tagBytes.count
         if isCacheable, let cached = tagAttributes.attribute(for: tagBytes) {
             return TemplateTag(attribute: appendAttribute(cached), sourceRange: range)
         }

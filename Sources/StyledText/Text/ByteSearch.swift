@@ -21,9 +21,14 @@ struct ByteSearch: Sendable {
 
     /// The index of the first byte at or after `start` that is one of the values, or `bytes.count`.
     ///
+    /// - Parameter byHalves: Whether each block's matches are tested as two 64-bit halves, one after the other,
+    ///   rather than narrowed into one word and tested once. Narrowing saves the plain-text scan, whose searches
+    ///   cross more blocks, 3 %; inlined in the tokenizer's scan, it cost that loop two instructions per `<` read
+    ///   even without a search (2.8 % more on a run of `<`, 0.15 % on the sentences), so the tokenizer tests by
+    ///   halves. Callers pass a constant, so each inlined copy keeps one way.
     /// - Complexity: O(*n*) in the bytes searched.
     @inline(__always)
-    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, byHalves: Bool = false) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
@@ -33,46 +38,25 @@ struct ByteSearch: Sendable {
         while index <= lastBlock {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let matches = (block .== first) .| (block .== second) .| (block .== third)
-            // One word tells whether and where: each pair of lanes, read as a 16-bit integer and narrowed with
-            // saturation (one `packsswb`), becomes one byte, 0 when neither lane matches, with its lowest bit set
-            // when the first lane matches and only its top bit set when only the second does. So the lowest set bit
-            // of the 8 bytes, divided by 4, is the first matching lane, and a block costs one test.
-            let pairs = unsafeBitCast(matches, to: SIMD8<Int16>.self)
-            let narrowed = SIMD8<Int8>(truncatingIfNeeded: pointwiseMin(pointwiseMax(pairs, SIMD8(repeating: -128)),
-                                                                        SIMD8(repeating: 127)))
-            let bits = unsafeBitCast(narrowed, to: UInt64.self)
-            if bits != 0 { return index &+ bits.trailingZeroBitCount &>> 2 }
-            index &+= 16
-        }
-        while index < count {
-            let byte = base[index]
-            if byte == values.0 || byte == values.1 || byte == values.2 { return index }
-            index &+= 1
-        }
-        return count
-    }
-
-    /// ``firstIndex(in:from:)`` testing each block's matches as two 64-bit halves, one after the other: an
-    /// instruction or two more per block, which is what the tokenizer's scan uses. Inlined there, the narrowing cost
-    /// its loop two instructions per `<` read even without a search (2.8 % more on a run of `<`, 0.15 % on the
-    /// sentences), while the plain-text scan, whose searches cross more blocks, saved 3 % with it.
-    @inline(__always)
-    func firstIndexByHalves(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        var index = start
-        // One bound per block: the last block starts 16 bytes before the end. (Testing both halves of the mask
-        // at once saves an instruction per block without a match but costs four per match: a search that stops
-        // at once, as a run of `<` makes every one, paid a tenth more.)
-        let lastBlock = count &- 16
-        while index <= lastBlock {
-            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            let matches = (block .== first) .| (block .== second) .| (block .== third)
-            // Matching lanes are all ones: the first one's lowest bit, divided by 8, is its index.
-            let lanes = unsafeBitCast(matches, to: (UInt64, UInt64).self)
-            if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
-            if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            if byHalves {
+                // Matching lanes are all ones: the first one's lowest bit, divided by 8, is its index. (Testing
+                // both halves at once saves an instruction per block without a match but costs four per match: a
+                // search that stops at once, as a run of `<` makes every one, paid a tenth more.)
+                let lanes = unsafeBitCast(matches, to: (UInt64, UInt64).self)
+                if lanes.0 != 0 { return index &+ lanes.0.trailingZeroBitCount &>> 3 }
+                if lanes.1 != 0 { return index &+ 8 &+ lanes.1.trailingZeroBitCount &>> 3 }
+            } else {
+                // One word tells whether and where: each pair of lanes, read as a 16-bit integer and narrowed with
+                // saturation (one `packsswb`), becomes one byte, 0 when neither lane matches, with its lowest bit
+                // set when the first lane matches and only its top bit set when only the second does. So the
+                // lowest set bit of the 8 bytes, divided by 4, is the first matching lane, and a block costs one
+                // test.
+                let pairs = unsafeBitCast(matches, to: SIMD8<Int16>.self)
+                let narrowed = SIMD8<Int8>(truncatingIfNeeded: pointwiseMin(pointwiseMax(pairs, SIMD8(repeating: -128)),
+                                                                            SIMD8(repeating: 127)))
+                let bits = unsafeBitCast(narrowed, to: UInt64.self)
+                if bits != 0 { return index &+ bits.trailingZeroBitCount &>> 2 }
+            }
             index &+= 16
         }
         while index < count {

@@ -19,7 +19,7 @@ import Testing
                 for start in 0...buffer.count {
                     let expected = buffer[start...].firstIndex(where: values.contains) ?? buffer.count
                     #expect(search.firstIndex(in: buffer, from: start) == expected, "\(bytes) from \(start)")
-                    #expect(search.firstIndexByHalves(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                    #expect(search.firstIndex(in: buffer, from: start, byHalves: true) == expected, "\(bytes) from \(start)")
                 }
             }
         }
@@ -37,7 +37,7 @@ import Testing
                 bytes.withUnsafeBufferPointer { buffer in
                     for start in 0...position {
                         #expect(search.firstIndex(in: buffer, from: start) == position, "\(position) from \(start)")
-                        #expect(search.firstIndexByHalves(in: buffer, from: start) == position,
+                        #expect(search.firstIndex(in: buffer, from: start, byHalves: true) == position,
                                 "\(position) from \(start)")
                     }
                     #expect(search.firstIndex(in: buffer, from: position + 1)
@@ -52,7 +52,7 @@ import Testing
         let bytes = Array("aaaaaaaaaaaaaaaaaaaa&&&&&&&&&&&&&&&&&&&&%".utf8)
         bytes.withUnsafeBufferPointer { buffer in
             #expect(search.firstIndex(in: buffer, from: 0) == bytes.count - 1)
-            #expect(search.firstIndexByHalves(in: buffer, from: 0) == bytes.count - 1)
+            #expect(search.firstIndex(in: buffer, from: 0, byHalves: true) == bytes.count - 1)
             #expect(search.firstIndex(in: UnsafeBufferPointer(rebasing: buffer[..<(bytes.count - 1)]), from: 0)
                 == bytes.count - 1)
         }
