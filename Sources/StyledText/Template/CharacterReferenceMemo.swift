@@ -46,10 +46,8 @@ struct CharacterReferenceMemo: ~Copyable {
             return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
         }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + position + 1).loadUnaligned(as: UInt64.self))
-        // XOR turns a `;` into a zero byte, and `(x - 0x01…) & ~x & 0x80…` flags zero bytes: exactly the lowest one
-        // (a borrow may flag later bytes too), whose top bit is bit 8k + 7 for the first `;` at byte k.
-        let semicolons = word ^ 0x3B3B_3B3B_3B3B_3B3B
-        let flags = (semicolons &- 0x0101_0101_0101_0101) & ~semicolons & 0x8080_8080_8080_8080
+        // The first `;` at byte k is flagged exactly, by bit 8k + 7.
+        let flags = ByteSearch.matchingBytes(UInt8(ascii: ";"), in: word)
         guard flags != 0 else {
             return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
         }

@@ -206,14 +206,12 @@ struct TemplatePlainTextScanner: ~Copyable {
             return second == UInt8(ascii: "!") || second == UInt8(ascii: "?") ? nil : start &+ 1
         }
         // The name ends at the first byte that is not a name byte, usually `>` or a space: at once for a name of one
-        // letter (`<b>`, `<i>`); else the first of those two, which XOR makes a zero byte, flagged exactly when it is
-        // the lowest (see `CharacterReferenceMemo`). Bytes 0 and 1 are `<` and a letter.
+        // letter (`<b>`, `<i>`); else the first of those two, flagged exactly as the lowest flag of either (see
+        // `ByteSearch.matchingBytes`). Bytes 0 and 1 are `<` and a letter.
         var close = 2
         if UInt8(truncatingIfNeeded: word &>> 16) != UInt8(ascii: ">") {
-            let greaterThans = word ^ 0x3E3E_3E3E_3E3E_3E3E
-            let spaces = word ^ 0x2020_2020_2020_2020
-            let flags = ((greaterThans &- 0x0101_0101_0101_0101) & ~greaterThans
-                | (spaces &- 0x0101_0101_0101_0101) & ~spaces) & 0x8080_8080_8080_8080
+            let flags = ByteSearch.matchingBytes(UInt8(ascii: ">"), in: word)
+                | ByteSearch.matchingBytes(UInt8(ascii: " "), in: word)
             guard flags != 0 else { return nil }
             close = flags.trailingZeroBitCount &>> 3
             var index = 2

@@ -557,9 +557,8 @@ struct TemplateTokenizer {
     @inline(__always)
     static func lettersBeforeEquals(in word: UInt64) -> Int {
         let word = UInt64(littleEndian: word)
-        // XOR makes the first `=` a zero byte, flagged exactly (see `CharacterReferenceMemo`).
-        let equals = word ^ 0x3D3D_3D3D_3D3D_3D3D
-        let count = ((equals &- 0x0101_0101_0101_0101) & ~equals & 0x8080_8080_8080_8080).trailingZeroBitCount &>> 3
+        // The first `=`, flagged exactly.
+        let count = ByteSearch.matchingBytes(UInt8(ascii: "="), in: word).trailingZeroBitCount &>> 3
         guard count > 0, count < 8 else { return 0 }
         // The top bit of each byte before the `=`: clear in ASCII; set, for a byte ORed with 0x20, by adding 0x1F
         // from `a` up and by adding 0x05 from past `z` up. (Below 0x80 no addition carries into the next byte;

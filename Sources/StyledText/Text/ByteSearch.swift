@@ -69,6 +69,16 @@ struct ByteSearch: Sendable {
 }
 
 extension ByteSearch {
+    /// The top bit of each byte of `word` that is `byte`, by the bit trick `(x - 0x01…) & ~x & 0x80…` on `word`
+    /// XORed with `byte` in every byte (which turns those bytes to zero): non-zero exactly when some byte matches,
+    /// and exact for the lowest match, whose index is `trailingZeroBitCount >> 3` (in memory order for a word
+    /// loaded little-endian); a borrow may also flag a later byte, so the other flags are not to be trusted.
+    @inline(__always)
+    static func matchingBytes(_ byte: UInt8, in word: UInt64) -> UInt64 {
+        let zeroed = word ^ 0x0101_0101_0101_0101 &* UInt64(byte)
+        return (zeroed &- 0x0101_0101_0101_0101) & ~zeroed & 0x8080_8080_8080_8080
+    }
+
     /// How many of `bytes` are `first` and how many are `second`, 16 bytes at a time.
     ///
     /// Each block's matches are added up lane by lane (a matching lane is all ones, so subtracting it adds one),
