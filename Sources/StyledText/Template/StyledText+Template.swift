@@ -96,6 +96,31 @@ extension StyledText {
         }
 
         /// The styled text with the arguments inserted; see ``filled(with:)``.
+        ///
+        /// ```swift
+        /// let greeting = StyledText.Template("Hello <b>%@</b>, you have %lld new messages")
+        /// greeting("Eve", 3).plainText  // "Hello Eve, you have 3 new messages"
+        /// ```
+        ///
+        /// Arguments of concrete types come as a parameter pack, so filling makes no array of them; values typed
+        /// `any StyledTextArgument` take the variadic overload below.
+        @inlinable
+        public func callAsFunction<each Argument: StyledTextArgument>(_ arguments: repeat each Argument) -> StyledText {
+            // Inlinable, so that the caller specialises it for its arguments' types: unspecialised, gathering the
+            // strings from the pack cost more than the array it spares.
+            var strings = ArgumentStrings()
+            repeat strings.append((each arguments).stringValue)
+            if let filled = filled(gathered: strings) { return filled }
+            var array: [any StyledTextArgument] = []
+            for argument in repeat each arguments { array.append(argument) }
+            return filled(with: array)
+        }
+
+        /// The styled text with the arguments inserted; see ``filled(with:)``.
+        ///
+        /// For arguments typed `any StyledTextArgument`, which a parameter pack cannot take. Disfavoured so that
+        /// arguments of concrete types take the overload above, which makes no array of them.
+        @_disfavoredOverload
         public func callAsFunction(_ arguments: any StyledTextArgument...) -> StyledText {
             filled(with: arguments)
         }

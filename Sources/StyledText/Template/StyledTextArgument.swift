@@ -44,6 +44,7 @@ extension Substring: StyledTextArgument {
 extension StyledTextArgument {
     /// The argument when it is a `String`, found by comparing the opened existential's type: a few instructions,
     /// where `argument as? String` is a runtime cast of about 250.
+    @inlinable
     var stringValue: String? {
         Self.self == String.self ? unsafeBitCast(self, to: String.self) : nil
     }

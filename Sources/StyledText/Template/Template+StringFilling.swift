@@ -1,6 +1,29 @@
 extension StyledText.Template {
-    /// The template filled when every placeholder takes a `String` argument, the usual case, or `nil` otherwise
-    /// (or when arguments are isolated), for ``filled(with:)`` to fill in full.
+    /// The template filled with `arguments` when every placeholder takes a `String` argument, the usual case, or
+    /// `nil` otherwise (or when arguments are isolated), for ``filled(with:)`` to fill in full.
+    func filled(withStrings arguments: [any StyledTextArgument]) -> StyledText? {
+        guard !options.isolatesArguments else { return nil }
+        return withUnsafeTemporaryAllocation(of: String?.self, capacity: arguments.count) { strings in
+            for (index, argument) in arguments.enumerated() {
+                strings.initializeElement(at: index, to: argument.stringValue)
+            }
+            defer { strings.deinitialize() }
+            return filled(withStrings: UnsafeBufferPointer(strings))
+        }
+    }
+
+    /// The template filled with arguments' strings gathered inline, from a parameter pack; `nil` as for an
+    /// array of them, or when there were more than ``ArgumentStrings/capacity``.
+    @usableFromInline
+    func filled(gathered strings: ArgumentStrings) -> StyledText? {
+        guard !program.hasDynamicParameters else { return nil }
+        if insertions.isEmpty { return skeleton }
+        guard !options.isolatesArguments, !strings.overflowed else { return nil }
+        return strings.withBuffer { filled(withStrings: $0) }
+    }
+
+    /// The template filled with the arguments' strings (`nil` where an argument is not a `String`), or `nil` when
+    /// a placeholder takes an argument that is missing or not a string.
     ///
     /// Which pieces coalesce was worked out at parse time: steps with equal stacks have the same class, and pieces
     /// between them (skeleton text, never empty, and arguments, which may be) keep a segment open. With the
@@ -8,15 +31,14 @@ extension StyledText.Template {
     /// So filling is a copy of bytes per piece and an append per segment, without comparing stacks or reading
     /// segments back. The segments hold the first of each class's equal stacks, as equal as the
     /// ones the general fill would.
-    func filled(withStrings arguments: [any StyledTextArgument]) -> StyledText? {
-        guard !options.isolatesArguments else { return nil }
+    private func filled(withStrings strings: UnsafeBufferPointer<String?>) -> StyledText? {
         var byteCount = skeleton.text.utf8.count
         for index in insertionArguments {
-            guard index < arguments.count, let string = arguments[index].stringValue else { return nil }
+            guard index < strings.count, let string = strings[index] else { return nil }
             byteCount += string.utf8.count
         }
         var segments: [StyledText.Segment] = []
-        segments.reserveCapacity(skeleton.segments.count + 2 * insertionArguments.count)
+        segments.reserveCapacity(fillSteps.count)
         // The open text segment: where it starts (-1 when there is none) and its stack's class.
         var openStart = -1
         var openClass = 0
@@ -43,7 +65,7 @@ extension StyledText.Template {
                         append(UnsafeBufferPointer(rebasing: skeletonBytes[range]))
                         stackClass = textClass
                     case let .insertion(index, insertionClass):
-                        if var string = arguments[insertionArguments[index]].stringValue { string.withUTF8(append) }
+                        if var string = strings[insertionArguments[index]] { string.withUTF8(append) }
                         stackClass = insertionClass
                     case let .segment(index):
                         if openStart >= 0 {
@@ -72,5 +94,47 @@ extension StyledText.Template {
         result.text = text
         result.segments = segments
         return result
+    }
+}
+
+/// Up to four arguments' strings (`nil` for an argument that is not a `String`), held inline: what filling a
+/// template from a parameter pack reads, without an array.
+///
+/// Inlinable, like the parameter-pack `Template.callAsFunction` that fills it: only specialised for its arguments'
+/// types, in the caller, is gathering their strings cheaper than putting them in an array.
+@usableFromInline
+struct ArgumentStrings {
+    @usableFromInline static let capacity = 4
+    @usableFromInline var strings: (String?, String?, String?, String?) = (nil, nil, nil, nil)
+    @usableFromInline var count = 0
+    /// Whether more arguments were appended than there is room for (and those were dropped).
+    @usableFromInline var overflowed = false
+
+    @inlinable
+    init() {}
+
+    /// Appends an argument's string.
+    @inlinable
+    mutating func append(_ string: String?) {
+        switch count {
+        case 0: strings.0 = string
+        case 1: strings.1 = string
+        case 2: strings.2 = string
+        case 3: strings.3 = string
+        default:
+            overflowed = true
+            return
+        }
+        count += 1
+    }
+
+    /// Calls `body` with the strings appended, in order.
+    func withBuffer<Result>(_ body: (UnsafeBufferPointer<String?>) -> Result) -> Result {
+        withUnsafePointer(to: strings) { tuple in
+            // A tuple of one type is laid out as an array of it.
+            tuple.withMemoryRebound(to: String?.self, capacity: Self.capacity) {
+                body(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
     }
 }

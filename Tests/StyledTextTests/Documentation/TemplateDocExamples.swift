@@ -31,6 +31,11 @@ extension Money: StyledTextArgument {
         #expect(text.parts[1] == .text("or", attributes: [.tag("i")]))
     }
 
+    @Test func templateCallAsFunction() {
+        let greeting = StyledText.Template("Hello <b>%@</b>, you have %lld new messages")
+        #expect(greeting("Eve", 3).plainText == "Hello Eve, you have 3 new messages")
+    }
+
     @Test func initTemplate() {
         let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
         #expect(text.parts[1] == .text("cool", attributes: [.tag("b")]))
