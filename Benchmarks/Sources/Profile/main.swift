@@ -16,7 +16,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain,")
-    print("           interpolation, fill, attributed, html,")
+    print("           tiny, tiny-parse, interpolation, fill, attributed, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(2)
@@ -87,6 +87,13 @@ case "plain":
 case "parsed-plain":
     let template = Workloads.document.template
     measured(iterations) { _ in consume(StyledText(template: template).plainText) }
+case "tiny":
+    // What a call costs whatever its template: a tag, a placeholder and a word, parsed and resolved.
+    let arguments: [any StyledTextArgument] = ["Eve"]
+    measured(iterations) { _ in consume(Workloads.styledTextRuns("Hi <b>%@</b>", arguments)) }
+case "tiny-parse":
+    let arguments: [any StyledTextArgument] = ["Eve"]
+    measured(iterations) { _ in consume(StyledText(template: "Hi <b>%@</b>", arguments: arguments)) }
 case "interpolation":
     measured(iterations) { _ in consume(Workloads.interpolation(name: "Eve", count: 3)) }
 case "fill":
