@@ -557,6 +557,14 @@ public enum PipelineChecks {
                     problems.append("a part is \(part.attributes.count) deep, over maximumDepth \(options.maximumDepth)")
                 }
             }
+            // Arguments of concrete types take the parameter-pack overload, which gathers strings inline.
+            let word = String(sentinel)
+            if template(word, payload) != template.filled(with: [word, payload]) {
+                problems.append("template(a, b) with two strings differs from filled(with:)")
+            }
+            if template(word, integer, payload) != template.filled(with: [word, integer, payload]) {
+                problems.append("template(a, b, c) with a number differs from filled(with:)")
+            }
             problems += argumentMappingViolations(filled[1].parts, filled[2].parts, sentinel: sentinel, payload: payload)
             for part in filled[3].parts where part.attributes.contains(where: { $0.name == "argument mark" }) {
                 if part.attributes.last?.name != "argument mark" {
