@@ -16,7 +16,8 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain,")
-    print("           tiny, tiny-parse, interpolation, fill, attributed, html,")
+    print("           tiny, tiny-parse, interpolation, fill, attributed, attributed-floor, attributed-document,")
+    print("           attributed-document-floor, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     exit(2)
@@ -102,6 +103,15 @@ case "fill":
 case "attributed":
     let runs = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
     measured(iterations) { consume(AttributedString(runs: runs[$0 % runs.count])) }
+case "attributed-floor":
+    let runs = Workloads.sentences.indices.map { AttributedStringFloor.prepare(Workloads.sentenceRuns($0)) }
+    measured(iterations) { consume(AttributedStringFloor.settingRanges(runs[$0 % runs.count])) }
+case "attributed-document":
+    let runs = Workloads.documentRuns()
+    measured(iterations) { _ in consume(AttributedString(runs: runs)) }
+case "attributed-document-floor":
+    let runs = AttributedStringFloor.prepare(Workloads.documentRuns())
+    measured(iterations) { _ in consume(AttributedStringFloor.settingRanges(runs)) }
 case "html":
     let runs = Workloads.documentRuns()
     let renderer = HTMLRenderer()
