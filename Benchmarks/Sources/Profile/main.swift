@@ -90,11 +90,11 @@ case "parsed-plain":
     measured(iterations) { _ in consume(StyledText(template: template).plainText) }
 case "tiny":
     // What a call costs whatever its template: a tag, a placeholder and a word, parsed and resolved.
-    let arguments: [any StyledTextArgument] = ["Eve"]
-    measured(iterations) { _ in consume(Workloads.styledTextRuns("Hi <b>%@</b>", arguments)) }
+    let tinyArguments: [any StyledTextArgument] = ["Eve"]
+    measured(iterations) { _ in consume(Workloads.styledTextRuns("Hi <b>%@</b>", tinyArguments)) }
 case "tiny-parse":
-    let arguments: [any StyledTextArgument] = ["Eve"]
-    measured(iterations) { _ in consume(StyledText(template: "Hi <b>%@</b>", arguments: arguments)) }
+    let tinyArguments: [any StyledTextArgument] = ["Eve"]
+    measured(iterations) { _ in consume(StyledText(template: "Hi <b>%@</b>", arguments: tinyArguments)) }
 case "interpolation":
     measured(iterations) { _ in consume(Workloads.interpolation(name: "Eve", count: 3)) }
 case "fill":

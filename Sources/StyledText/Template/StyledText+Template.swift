@@ -102,8 +102,8 @@ extension StyledText {
         /// greeting("Eve", 3).plainText  // "Hello Eve, you have 3 new messages"
         /// ```
         ///
-        /// Arguments of concrete types come as a parameter pack, so filling makes no array of them; values typed
-        /// `any StyledTextArgument` take the variadic overload below.
+        /// Arguments of concrete types come as a parameter pack: when they are strings, filling makes no array of
+        /// them. Values typed `any StyledTextArgument` take the variadic overload below.
         @inlinable
         public func callAsFunction<each Argument: StyledTextArgument>(_ arguments: repeat each Argument) -> StyledText {
             // Inlinable, so that the caller specialises it for its arguments' types: unspecialised, gathering the

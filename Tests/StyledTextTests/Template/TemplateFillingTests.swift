@@ -96,8 +96,11 @@ import Testing
             case 1: variadic = template(arguments[0])
             case 2: variadic = template(arguments[0], arguments[1])
             case 5: variadic = template(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4])
-            default: variadic = template(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4],
-                                         arguments[5])
+            case 6: variadic = template(arguments[0], arguments[1], arguments[2], arguments[3], arguments[4],
+                                        arguments[5])
+            default:
+                Issue.record("no variadic call written for \(arguments.count) arguments")
+                continue
             }
             #expect(variadic == expected, "\(template.source)")
             #expect(expected == StyledText(template: template.source, arguments: arguments, options: template.options),
@@ -142,10 +145,10 @@ import Testing
         #expect(template.filled(gathered: two) == nil, "a placeholder without its argument is left to the full fill")
         two.append(nil)
         #expect(template.filled(gathered: two) == nil, "an argument that is not a string is left to the full fill")
-        var strings2 = ArgumentStrings()
-        strings2.append("x")
-        strings2.append("y")
-        #expect(template.filled(gathered: strings2)?.plainText == "xy")
+        var pair = ArgumentStrings()
+        pair.append("x")
+        pair.append("y")
+        #expect(template.filled(gathered: pair)?.plainText == "xy")
         #expect(template.filled(gathered: strings) == nil, "more arguments than fit are left to the full fill")
     }
 }
