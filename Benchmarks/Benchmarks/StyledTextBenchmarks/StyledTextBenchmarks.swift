@@ -57,28 +57,22 @@ let expectedSentenceRuns: [[ProjectedRun]] = Workloads.sentences.indices.map {
 
 // MARK: - Template → runs, one sentence
 
-// Checked against an independent implementation: Foundation's XML parser.
-let checkStyledSentences: @Sendable () -> Void = {
-    for (index, sample) in Workloads.sentences.enumerated() {
-        Workloads.check(expectedSentenceRuns[index],
-                        equals: XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
-                        "StyledText, sentence \(index)")
+/// A setup that checks, for every corpus sentence, that `baseline` gives StyledText's runs; a failure names
+/// `checked`, the benchmark's subject.
+func sentenceCheck(_ checked: String, baseline: @escaping @Sendable (String, [String]) -> [ProjectedRun])
+    -> @Sendable () -> Void {
+    {
+        for (index, sample) in Workloads.sentences.enumerated() {
+            Workloads.check(baseline(sample.template, sample.arguments), equals: expectedSentenceRuns[index],
+                            "\(checked), sentence \(index)")
+        }
     }
 }
 
-let checkXMLSentences: @Sendable () -> Void = {
-    for (index, sample) in Workloads.sentences.enumerated() {
-        Workloads.check(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
-                        equals: expectedSentenceRuns[index], "XMLParser, sentence \(index)")
-    }
-}
-
-let checkRegexSentences: @Sendable () -> Void = {
-    for (index, sample) in Workloads.sentences.enumerated() {
-        Workloads.check(RegexBaseline.runs(template: sample.template, arguments: sample.arguments),
-                        equals: expectedSentenceRuns[index], "NSRegularExpression, sentence \(index)")
-    }
-}
+// StyledText's own runs are checked against an independent implementation: Foundation's XML parser.
+let checkStyledSentences = sentenceCheck("StyledText", baseline: XMLParserBaseline.runs(template:arguments:))
+let checkXMLSentences = sentenceCheck("XMLParser", baseline: XMLParserBaseline.runs(template:arguments:))
+let checkRegexSentences = sentenceCheck("NSRegularExpression", baseline: RegexBaseline.runs(template:arguments:))
 
 func sentenceBenchmarks() {
     let styled = Cursor()
