@@ -2,8 +2,7 @@ extension StyledText.Template {
     /// The template filled with `arguments` when every placeholder takes a `String` argument, the usual case, or
     /// `nil` otherwise (or when arguments are isolated), for ``filled(with:)`` to fill in full.
     func filled(withStrings arguments: [any StyledTextArgument]) -> StyledText? {
-        guard !options.isolatesArguments else { return nil }
-        return withUnsafeTemporaryAllocation(of: String?.self, capacity: arguments.count) { strings in
+        withUnsafeTemporaryAllocation(of: String?.self, capacity: arguments.count) { strings in
             for (index, argument) in arguments.enumerated() {
                 strings.initializeElement(at: index, to: argument.stringValue)
             }
@@ -18,12 +17,12 @@ extension StyledText.Template {
     func filled(gathered strings: ArgumentStrings) -> StyledText? {
         guard !program.hasDynamicParameters else { return nil }
         if insertions.isEmpty { return skeleton }
-        guard !options.isolatesArguments, !strings.overflowed else { return nil }
+        guard !strings.overflowed else { return nil }
         return strings.withBuffer { filled(withStrings: $0) }
     }
 
     /// The template filled with the arguments' strings (`nil` where an argument is not a `String`), or `nil` when
-    /// a placeholder takes an argument that is missing or not a string.
+    /// a placeholder takes an argument that is missing or not a string, or when arguments are isolated.
     ///
     /// Which pieces coalesce was worked out at parse time: steps with equal stacks have the same class, and pieces
     /// between them (skeleton text, never empty, and arguments, which may be) keep a segment open. With the
@@ -32,6 +31,7 @@ extension StyledText.Template {
     /// segments back. The segments hold the first of each class's equal stacks, as equal as the
     /// ones the general fill would.
     private func filled(withStrings strings: UnsafeBufferPointer<String?>) -> StyledText? {
+        guard !options.isolatesArguments else { return nil }
         var byteCount = skeleton.text.utf8.count
         for index in insertionArguments {
             guard index < strings.count, let string = strings[index] else { return nil }
