@@ -30,7 +30,7 @@ extension StyledText {
         var contiguous = template
         contiguous.makeContiguousUTF8()
         let scanned = contiguous.utf8.withContiguousStorageIfAvailable { bytes in
-            var scanner = TemplatePlainTextScanner(bytes: bytes, source: contiguous, options: options)
+            var scanner = TemplateScanner(bytes: bytes, source: contiguous, options: options)
             return scanner.run()
         }
         // `nil` when the template misnests tags: the parser decides what stays open.

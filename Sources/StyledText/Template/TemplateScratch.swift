@@ -59,8 +59,12 @@ struct TemplateScratch {
     ///
     /// Call it once every array taken from the scratch has been handed back and no other copy of them is alive:
     /// an array emptied while shared would allocate new room instead of keeping its own.
-    static func recycle(_ scratch: inout TemplateScratch) {
-        scratch.empty()
+    ///
+    /// - Parameter arraysUsed: Whether any array was taken; `false` when only the caches were, and the arrays are
+    ///   still empty, which spares emptying them (some 100 instructions an array, even for none).
+    static func recycle(_ scratch: inout TemplateScratch, arraysUsed: Bool = true) {
+        if arraysUsed { scratch.empty() }
+        if scratch.nodes.count > Self.retainedNodes { scratch.nodes = AttributeNodeTable() }
         guard let box = Box.current else { return }
         swap(&scratch, &box.scratch)
     }
@@ -74,7 +78,6 @@ struct TemplateScratch {
         Self.empty(&tagNames)
         Self.empty(&builderOpen)
         if textBytes.count > Self.retainedLimit { textBytes = [] }
-        if nodes.count > Self.retainedNodes { nodes = AttributeNodeTable() }
     }
 
     private static func empty<Element>(_ array: inout [Element]) {

@@ -802,8 +802,7 @@ struct TemplateTokenizer {
             }
             if !bytes[valueRange].contains(UInt8(ascii: "%")) {
                 // No placeholder (most values): decode straight into the value, without pieces.
-                values[parameterName] = CharacterReferences.decodedString(UnsafeBufferPointer(rebasing: bytes[valueRange]),
-                                                                          inAttributeValue: true)
+                values[parameterName] = Self.decodedValue(valueRange, in: bytes)
                 continue
             }
             let pieces = valuePieces(valueRange)
@@ -821,6 +820,20 @@ struct TemplateTokenizer {
         let attribute = StyledText.Attribute(lowercasedName: self.name(name), parameters: values, action: nil)
         if isCacheable { tagAttributes.add(attribute, for: tagBytes) }
         return TemplateTag(attribute: appendAttribute(attribute), sourceRange: range)
+    }
+
+    /// The parameters of a tag without placeholders in them, by lowercased name: its attribute's.
+    static func staticParameters(_ parameters: ScannedParameters, in bytes: UnsafeBufferPointer<UInt8>) -> [String: String] {
+        var values: [String: String] = Dictionary(minimumCapacity: parameters.count)
+        for (name, value) in parameters {
+            values[lowercasedName(name, in: bytes)] = value.map { decodedValue($0, in: bytes) } ?? ""
+        }
+        return values
+    }
+
+    /// A parameter's value, without placeholders, with its character references decoded by the attribute rules.
+    static func decodedValue(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        CharacterReferences.decodedString(UnsafeBufferPointer(rebasing: bytes[range]), inAttributeValue: true)
     }
 
     /// Appends an attribute to the program's and returns its index.

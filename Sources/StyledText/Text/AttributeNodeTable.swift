@@ -63,28 +63,41 @@ struct AttributeNodeTable {
             unshared += 1
             return AttributeNode(attributes[index], parent: parent)
         }
-        return sharedNode(index, of: attributes, parent: parent)
+        return sharedNode(key: indexKey(index), contentHash: attributes[index].contentHash, parent: parent) {
+            attributes[index]
+        }
     }
 
+    /// The node for `attribute` pushed on `parent`, shared with an equal one made before: for a caller that
+    /// keeps no array of attributes (the one-pass template scan), so that an attribute is always compared in full
+    /// with the node a probe finds.
+    mutating func node(_ attribute: StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+        // -1 is no attribute's key: an index's key is at least 0.
+        sharedNode(key: -1, contentHash: attribute.contentHash, parent: parent) { attribute }
+    }
+
+    /// The probe for the node of the attribute `attribute()` gives, whose key is `key` (``indexKey(_:)``, or -1
+    /// for none) and content hash `contentHash`, pushed on `parent`. The attribute is only asked for when a slot's
+    /// key does not match, or to make the node.
     // Inlined: the probe is a few integer comparisons, which a call would double.
     @inline(__always)
-    private mutating func sharedNode(_ index: Int, of attributes: [StyledText.Attribute],
-                                     parent: AttributeNode?) -> AttributeNode {
+    private mutating func sharedNode(key: Int, contentHash: UInt64, parent: AttributeNode?,
+                                     attribute: () -> StyledText.Attribute) -> AttributeNode {
         if (count + 1) * 2 > slots.count { grow() }
-        let hash = AttributeNode.structuralHash(parent: parent, contentHash: attributes[index].contentHash) | 1
+        let hash = AttributeNode.structuralHash(parent: parent, contentHash: contentHash) | 1
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot].hash != 0 {
             if slots[slot].hash == hash, let node = slots[slot].node, node.parent === parent,
-               slots[slot].attribute == indexKey(index) || Self.canShare(node, attributes[index]) {
+               key >= 0 && slots[slot].attribute == key || Self.canShare(node, attribute()) {
                 return node
             }
             slot = (slot + 1) & mask
         }
-        let node = AttributeNode(attributes[index], parent: parent)
+        let node = AttributeNode(attribute(), parent: parent)
         // A tappable's closure is not part of its equality: its node is never handed out for another.
         if node.attribute.action == nil {
-            slots[slot] = (hash, indexKey(index), node)
+            slots[slot] = (hash, key, node)
             count += 1
         }
         return node

@@ -41,7 +41,7 @@ import Testing
             var input = input
             input.makeContiguousUTF8()
             return input.utf8.withContiguousStorageIfAvailable { bytes in
-                var scanner = TemplatePlainTextScanner(bytes: bytes, source: input, options: .init())
+                var scanner = TemplateScanner(bytes: bytes, source: input, options: .init())
                 return scanner.run()
             } ?? nil
         }

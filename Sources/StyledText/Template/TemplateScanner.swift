@@ -1,5 +1,10 @@
-/// The scan behind ``StyledText/plainText(ofTemplate:options:)``: the template's text, written as bytes in one
-/// pass, without tokens, tags or attributes.
+/// The single pass from a template to its text: behind ``StyledText/plainText(ofTemplate:options:)``, and behind
+/// ``StyledText/init(template:arguments:options:)`` for the templates it can read alone. It writes the template's
+/// text as bytes, without tokens or a program to replay. For styled text it tells a ``StyledTextSink`` of every tag
+/// (which makes segments and attribute nodes of them) and hands it the placeholders (whose arguments it inserts);
+/// for the plain text there is no sink, and a test per tag is all that costs. (A scanner generic over its sink was
+/// the first design: specialised, its functions were no longer inlined into one another, and the plain text cost
+/// 18 % more instructions.)
 ///
 /// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
@@ -7,8 +12,9 @@
 /// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
 /// byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and so which tags are
 /// still open, and text again, at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests
-/// rarely, so the parser's cost is paid rarely.
-struct TemplatePlainTextScanner: ~Copyable {
+/// rarely, so the parser's cost is paid rarely. The sink may give up too, for what only the parser builds (see
+/// ``StyledTextSink``).
+struct TemplateScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
         /// Its name's bytes in the template.
@@ -25,7 +31,7 @@ struct TemplatePlainTextScanner: ~Copyable {
         var endTagMask: UInt64
 
         /// `endTag` and `endTagMask` for the tag named by `name`, whose bytes `packedName` holds when it is short
-        /// enough to take them all (see ``TemplatePlainTextScanner/packed(_:)``).
+        /// enough to take them all (see ``TemplateScanner/packed(_:)``).
         @inline(__always)
         static func endTag(of name: Range<Int>, packedName: UInt64) -> (UInt64, mask: UInt64) {
             // `</`, the name, `>`: at most 8 bytes for a name of at most 5.
@@ -75,7 +81,7 @@ struct TemplatePlainTextScanner: ~Copyable {
 
     /// How many open tags a search for an end tag that is not the innermost may look through: deeper, the parser
     /// decides, with its counts per name (a search per end tag through a deep stack would be quadratic).
-    private static let searchLimit = 16
+    private static var searchLimit: Int { 16 }
 
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
@@ -90,7 +96,14 @@ struct TemplatePlainTextScanner: ~Copyable {
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
+    /// What builds styled text from the tags and placeholders, or `nil` for the plain text.
+    var sink: StyledTextSink?
+    /// Whether there is a sink: a constant for the scan, tested where it would be told something.
+    private let buildsStyledText: Bool
+    /// Whether the sink gave up, for the parser to build the text instead.
+    private var gaveUp = false
 
+    /// A scan for the plain text.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
@@ -98,10 +111,39 @@ struct TemplatePlainTextScanner: ~Copyable {
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
         references = CharacterReferenceMemo()
+        buildsStyledText = false
+        sink = nil
     }
 
-    /// The plain text, or `nil` when the template misnests tags and the parser must decide.
+    /// A scan for styled text, which `sink` builds.
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
+         sink: consuming StyledTextSink) {
+        self.bytes = bytes
+        maximumDepth = options.maximumDepth
+        tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
+        output = UTF8Buffer(capacity: bytes.count)
+        open = OpenTags()
+        references = CharacterReferenceMemo()
+        buildsStyledText = true
+        self.sink = sink
+    }
+
+    /// The text, or `nil` when the template misnests tags (or the sink gave up) and the parser must decide.
     mutating func run() -> String? {
+        buildsStyledText ? scanForSink() : scan(forSink: false)
+    }
+
+    /// The scan that tells the sink: a copy of its own, so that the plain text's, inlined where it is called,
+    /// tests for no sink (an earlier design tested at every tag, and its loop, too large to inline its small
+    /// calls, cost the plain text 2.4 % more).
+    @inline(never)
+    private mutating func scanForSink() -> String? {
+        scan(forSink: true)
+    }
+
+    /// The scan, with `forSink` a constant wherever it is inlined.
+    @inline(__always)
+    private mutating func scan(forSink: Bool) -> String? {
         // The bytes a scan stops at; all others are text, copied in bulk.
         let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&"))
         var index = 0
@@ -112,9 +154,9 @@ struct TemplatePlainTextScanner: ~Copyable {
             case UInt8(ascii: "&"):
                 index = reference(at: index)
             case UInt8(ascii: "%"):
-                index = percent(at: index)
+                index = forSink ? argumentPercent(at: index) : percent(at: index)
             default:
-                if let next = simpleMarkup(at: index) {
+                if let next = simpleMarkup(at: index, forSink: forSink) {
                     index = next
                 } else {
                     guard let next = markup(at: index) else { return nil }
@@ -122,8 +164,16 @@ struct TemplatePlainTextScanner: ~Copyable {
                 }
             }
         }
+        guard !gaveUp else { return nil }
         flushText(upTo: bytes.count, next: bytes.count)
         return finish()
+    }
+
+    /// Records that the sink gave up, and returns where scanning goes on: the end.
+    @inline(never)
+    private mutating func giveUp() -> Int {
+        gaveUp = true
+        return bytes.count
     }
 
     /// Writes the pending text up to `end`; the next starts at `next`.
@@ -171,6 +221,24 @@ struct TemplatePlainTextScanner: ~Copyable {
         return placeholder.sourceRange.upperBound
     }
 
+    /// `%%`, a placeholder or a lone `%` at `start`, when placeholders take arguments: as the parser reads them,
+    /// each placeholder numbered and handed to the sink. Returns where scanning goes on. Out of line, so that the
+    /// plain text's loop stays as small as it was.
+    @inline(never)
+    private mutating func argumentPercent(at start: Int) -> Int {
+        guard start + 1 < bytes.count else { return start + 1 }
+        if bytes[start + 1] == UInt8(ascii: "%") {
+            flushText(upTo: start + 1, next: start + 2)
+            return start + 2
+        }
+        guard let placeholder = Placeholder.parse(bytes, at: start, nextIndex: &nextArgument) else {
+            return start + 1  // Not a placeholder: text.
+        }
+        flushText(upTo: start, next: placeholder.sourceRange.upperBound)
+        guard sink!.insert(placeholder, source: tokenizer.source, into: &output) else { return giveUp() }
+        return placeholder.sourceRange.upperBound
+    }
+
     /// Appends a placeholder's spelling. Out of line, as every rare path of the scan is: inlined, they made the
     /// loop so large that the compiler stopped inlining the small calls of its common paths.
     @inline(never)
@@ -189,7 +257,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// bytes of a name read before, then `>`. A tag costs about half as much as through ``markup(at:)``, which
     /// reads the name byte by byte and returns the tag to be sorted out again here.
     @inline(__always)
-    private mutating func simpleMarkup(at start: Int) -> Int? {
+    private mutating func simpleMarkup(at start: Int, forSink: Bool) -> Int? {
         guard bytes.count &- start >= 8, let base = bytes.baseAddress else { return nil }
         let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         let second = UInt8(truncatingIfNeeded: word &>> 8)
@@ -199,7 +267,7 @@ struct TemplatePlainTextScanner: ~Copyable {
                 guard let innermost = tags.last, word & innermost.endTagMask == innermost.endTag else { return nil }
                 let end = start &+ (innermost.name.upperBound &- innermost.name.lowerBound) &+ 3
                 flushText(upTo: start, next: end)
-                open.pop()
+                closeInnermost(forSink: forSink)
                 return end
             }
             // Text, unless it starts a comment.
@@ -224,18 +292,52 @@ struct TemplatePlainTextScanner: ~Copyable {
         }
         let name = (start &+ 1)..<(start &+ close)
         if UInt8(truncatingIfNeeded: word &>> UInt64(close &* 8)) == UInt8(ascii: " ") {
-            return startTag(named: name, at: start)
+            return forSink ? startTagForSink(named: name, at: start) : startTag(named: name, at: start)
         }
         let end = start &+ close &+ 1
         flushText(upTo: start, next: end)
-        if close >= 3, isVoid(name, packed: (word &>> 8) & ((1 &<< UInt64(close &* 8 &- 8)) &- 1)) { return end }
+        if close >= 3, isVoid(name, packed: (word &>> 8) & ((1 &<< UInt64(close &* 8 &- 8)) &- 1)) {
+            return element(named: name, source: start..<end, forSink: forSink)
+        }
         guard open.count < maximumDepth else { return appendTooDeep(start..<end) }
         // `</`, then the name and `>` as they stand here: 8 bytes or fewer for a name of up to 5.
         let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
         let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
+        guard sinkOpens(name, source: start..<end, forSink: forSink) else { return giveUp() }
         open.push(OpenTag(name: name, source: start..<end, offset: output.count,
                           hasParameters: false, endTag: endTag, endTagMask: endTagMask))
         return end
+    }
+
+    /// Closes the innermost open tag, whose end tag's text is flushed.
+    @inline(__always)
+    private mutating func closeInnermost(forSink: Bool) {
+        open.pop()
+        if forSink { sink!.close(at: output.count) }
+    }
+
+    /// Tells the sink, if any, that the start tag `source` named `name` opens; `false` when it gives up.
+    @inline(__always)
+    private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) -> Bool {
+        guard forSink else { return true }
+        return sink!.open(named: name, source: source, at: output.count, tokenizer: tokenizer)
+    }
+
+    /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
+    @inline(__always)
+    private mutating func sinkAccepts(_ source: Range<Int>, forSink: Bool) -> Bool {
+        guard forSink else { return true }
+        return sink!.accepts(source)
+    }
+
+    /// Hands the sink the element (a void or self-closing tag) `source`, named `name`, whose text is flushed;
+    /// returns where scanning goes on, its end. The plain text has nothing for it.
+    @inline(__always)
+    private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
+        if forSink, !sink!.element(named: name, source: source, at: output.count, tokenizer: tokenizer) {
+            return giveUp()
+        }
+        return source.upperBound
     }
 
     /// Appends the start tag `source`, which nests too deep, as text; returns its end. Out of line: rare.
@@ -250,18 +352,32 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// reading the name again.
     @inline(never)
     private mutating func startTag(named name: Range<Int>, at start: Int) -> Int {
+        startTag(named: name, at: start, forSink: false)
+    }
+
+    /// ``startTag(named:at:)`` with the tag's parameters recorded, and the sink told: a copy of its own, so that
+    /// the plain text's neither records nor tests.
+    @inline(never)
+    private mutating func startTagForSink(named name: Range<Int>, at start: Int) -> Int {
+        startTag(named: name, at: start, forSink: true)
+    }
+
+    @inline(__always)
+    private mutating func startTag(named name: Range<Int>, at start: Int, forSink: Bool) -> Int {
         var selfClosing = false
         var hasParameters = false
         guard let end = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing,
-                                             hasParameters: &hasParameters, recordsParameters: false) else {
+                                             hasParameters: &hasParameters, recordsParameters: forSink)
+        else {
             return start &+ 1  // Text.
         }
         flushText(upTo: start, next: end)
+        if forSink, !sink!.accepts(start..<end) { return giveUp() }
         // ``openTag(named:source:selfClosing:hasParameters:)`` written out: marked `@inline(__always)`, it stayed a
         // call here (even as its only caller), which cost a tag with parameters a tenth more.
         let packedName = packed(name)
         if selfClosing || isVoid(name, packed: packedName) {
-            return end
+            return element(named: name, source: start..<end, forSink: forSink)
         }
         guard open.count < maximumDepth else {
             // Too deep: the tag is text.
@@ -269,6 +385,9 @@ struct TemplatePlainTextScanner: ~Copyable {
             return end
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
+        if forSink, !sink!.open(named: name, source: start..<end, at: output.count, tokenizer: tokenizer) {
+            return giveUp()
+        }
         open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return end
@@ -279,9 +398,10 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// ``startTag(named:at:)`` has this written out.
     private mutating func openTag(named name: Range<Int>, source: Range<Int>, selfClosing: Bool,
                                   hasParameters: Bool) -> Int {
+        guard sinkAccepts(source, forSink: buildsStyledText) else { return giveUp() }
         let packedName = packed(name)
         if selfClosing || isVoid(name, packed: packedName) {
-            return source.upperBound
+            return element(named: name, source: source, forSink: buildsStyledText)
         }
         guard open.count < maximumDepth else {
             // Too deep: the tag is text.
@@ -289,6 +409,7 @@ struct TemplatePlainTextScanner: ~Copyable {
             return source.upperBound
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
+        guard sinkOpens(name, source: source, forSink: buildsStyledText) else { return giveUp() }
         open.push(OpenTag(name: name, source: source, offset: output.count, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return source.upperBound
@@ -298,7 +419,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     /// `nil` when the parser must decide. Out of line: ``simpleMarkup(at:)`` reads most tags.
     @inline(never)
     private mutating func markup(at start: Int) -> Int? {
-        switch tokenizer.scanMarkup(at: start, recordsParameters: false) {
+        switch tokenizer.scanMarkup(at: start, recordsParameters: buildsStyledText) {
         case .text, .unterminatedComment:
             return start + 1
         case let .dropped(end):
@@ -347,7 +468,7 @@ struct TemplatePlainTextScanner: ~Copyable {
     private mutating func endTag(named name: Range<Int>) -> Bool {
         let tags = open.tags
         if let innermost = tags.last, TemplateTokenizer.sameName(innermost.name, name, in: bytes) {
-            open.pop()
+            closeInnermost(forSink: buildsStyledText)
             return true
         }
         return isStray(name)
@@ -363,12 +484,14 @@ struct TemplatePlainTextScanner: ~Copyable {
     }
 
     /// The output, with the tags still open that the parser would keep as text put back where they were: those
-    /// neither known nor with parameters (`Hi <Hottest> deals`).
-    private mutating func finish() -> String {
+    /// neither known nor with parameters (`Hi <Hottest> deals`). `nil` when there are such tags and the sink
+    /// builds styled text: the text after such a tag is then outside it, which only the parser's replay decides.
+    private mutating func finish() -> String? {
         let options = tokenizer.options
         let literal = open.tags.filter {
             !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
+        if buildsStyledText, !sink!.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
         guard !literal.isEmpty else { return output.string }
         var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })
         var copied = 0

@@ -1,0 +1,166 @@
+/// The sink that makes a ``TemplateScanner`` build styled text in its one pass: segments cut where the open tags
+/// change, each tag's attribute node pushed and popped as it opens and closes, and the arguments inserted.
+///
+/// What the parser and its builder would make, without their tokens, tags and replay, for the templates it can
+/// read alone; it gives up (and the parser builds the text) at:
+/// - a tag with a `%` in it, whose parameters may hold placeholders, which number arguments and are filled;
+/// - an argument that is not a `String`, which may format itself or bring parts of its own;
+/// - tags left open at the end that become text again (`Hi <Hottest> deals`), which moves the text after them
+///   out of them;
+/// - misnested end tags, which the scanner leaves to the parser for the plain text too.
+///
+/// The nodes come from the thread's ``AttributeNodeTable`` and the attributes from its ``TagAttributeCache``, as
+/// the builder's do, so the text shares its nodes with texts parsed before it either way.
+///
+/// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was.
+struct StyledTextSink {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let arguments: [any StyledTextArgument]
+    private let isolatesArguments: Bool
+    /// The segments so far: text up to ``textStart`` of the output, and elements.
+    private(set) var segments: [StyledText.Segment] = []
+    private var nodes: AttributeNodeTable
+    private var tagAttributes: TagAttributeCache
+    /// The innermost open tag's node: the stack of the text from ``textStart`` on.
+    private var top: AttributeNode?
+    /// Where the output's text not yet in a segment starts.
+    private var textStart = 0
+
+    /// A sink for the template `bytes`, with the thread's node table and attribute cache taken from `scratch`
+    /// until ``giveBack(to:)``.
+    init(bytes: UnsafeBufferPointer<UInt8>, arguments: [any StyledTextArgument], isolatesArguments: Bool,
+         scratch: inout TemplateScratch) {
+        self.bytes = bytes
+        self.arguments = arguments
+        self.isolatesArguments = isolatesArguments
+        nodes = AttributeNodeTable()
+        tagAttributes = TagAttributeCache()
+        swap(&nodes, &scratch.nodes)
+        swap(&tagAttributes, &scratch.tagAttributes)
+        nodes.startGeneration()
+        // As the builder does: a segment per tag or so, and room for a sentence's few attributes at once.
+        segments.reserveCapacity(bytes.count / 32 + 4)
+    }
+
+    /// Puts the node table and attribute cache back in `scratch`.
+    mutating func giveBack(to scratch: inout TemplateScratch) {
+        swap(&nodes, &scratch.nodes)
+        swap(&tagAttributes, &scratch.tagAttributes)
+    }
+
+    /// Takes the segments out.
+    mutating func takeSegments() -> [StyledText.Segment] {
+        TemplateScratch.take(&segments)
+    }
+
+    /// Whether the scan may go on past the start tag `source`: whether it holds no `%`.
+    @inline(never)
+    func accepts(_ source: Range<Int>) -> Bool {
+        let tag = UnsafeBufferPointer(rebasing: bytes[source])
+        return ByteSearch(UInt8(ascii: "%"), UInt8(ascii: "%"), UInt8(ascii: "%")).firstIndex(in: tag, from: 0) == tag.count
+    }
+
+    /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long.
+    @inline(never)
+    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int,
+                       tokenizer: borrowing TemplateTokenizer) -> Bool {
+        endText(at: offset)
+        top = nodes.node(attribute(named: name, source: source, tokenizer: tokenizer), parent: top)
+        return true
+    }
+
+    /// The innermost open tag closes where the output is `offset` bytes long.
+    @inline(never)
+    mutating func close(at offset: Int) {
+        endText(at: offset)
+        top = top?.parent
+    }
+
+    /// The void or self-closing tag `source`, named by the bytes `name`, stands where the output is `offset` bytes
+    /// long.
+    @inline(never)
+    mutating func element(named name: Range<Int>, source: Range<Int>, at offset: Int,
+                          tokenizer: borrowing TemplateTokenizer) -> Bool {
+        endText(at: offset)
+        let element = StyledText.Segment.Element(attribute(named: name, source: source, tokenizer: tokenizer))
+        segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
+        return true
+    }
+
+    /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text (inside
+    /// U+2068 … U+2069 when isolated), whatever the specifier.
+    @inline(never)
+    mutating func insert(_ placeholder: Placeholder, source: String, into output: inout UTF8Buffer) -> Bool {
+        let index = placeholder.argumentIndex
+        guard index < arguments.count else {
+            output.append(contentsOf: placeholder.spelling(in: source))
+            return true
+        }
+        guard let string = arguments[index].stringValue else { return false }
+        if isolatesArguments { output.append("\u{2068}") }
+        output.append(contentsOf: string)
+        if isolatesArguments { output.append("\u{2069}") }
+        return true
+    }
+
+    /// The output is complete at `offset` bytes; `literalTagsRemain` when tags still open at the end are to become
+    /// text where they stood, which moves the text after them outside them: then it gives up.
+    @inline(never)
+    mutating func finish(at offset: Int, literalTagsRemain: Bool) -> Bool {
+        guard !literalTagsRemain else { return false }
+        endText(at: offset)
+        return true
+    }
+
+    /// Makes the output's text from ``textStart`` to `offset` a segment with the current stack, or part of the last
+    /// one when that is text with an equal stack (a tag closed and opened again, `<b>a</b><b>b</b>`).
+    @inline(__always)
+    private mutating func endText(at offset: Int) {
+        guard offset > textStart else { return }
+        StyledText.extendOrAppendText(textStart..<offset, stack: AttributeStack(top: top), in: &segments)
+        textStart = offset
+    }
+
+    /// The attribute of the tag `source` named `name`, as the tokenizer makes it: by its name alone without
+    /// parameters, else with them (none holds a `%`: see ``accepts(_:)``); from the thread's cache when a tag of
+    /// the same bytes was made before.
+    private mutating func attribute(named name: Range<Int>, source: Range<Int>,
+                                    tokenizer: borrowing TemplateTokenizer) -> StyledText.Attribute {
+        // Tags read by their bytes alone (`<b>`) never recorded parameters: those from an earlier tag may remain.
+        let byName = source.count == name.count + 2 || tokenizer.scannedParameters.isEmpty
+        let key = UnsafeBufferPointer(rebasing: bytes[byName ? name : source])
+        if let cached = tagAttributes.attribute(for: key) { return cached }
+        let parameters = byName ? [:] : TemplateTokenizer.staticParameters(tokenizer.scannedParameters, in: bytes)
+        let made = StyledText.Attribute(lowercasedName: TemplateTokenizer.lowercasedName(name, in: bytes),
+                                        parameters: parameters, action: nil)
+        tagAttributes.add(made, for: key)
+        return made
+    }
+}
+
+extension StyledTextSink {
+    /// The styled text of `template` with `arguments`, built in one pass with the caches in `scratch`; `nil` when
+    /// the parser must build it (see ``StyledTextSink``), or when the template is too long and is text as it stands.
+    ///
+    /// A template given up on late costs this pass as well as the parser's: at most about twice the parse, and
+    /// still linear. Misnesting, the usual reason, is usually met early.
+    static func build(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
+                      scratch: inout TemplateScratch) -> StyledText? {
+        if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
+        let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
+            // The sink made in place: made first and passed in, it was copied, and the node table's slots with it.
+            var scanner = TemplateScanner(bytes: bytes, source: template, options: options,
+                                          sink: StyledTextSink(bytes: bytes, arguments: arguments,
+                                                               isolatesArguments: options.isolatesArguments,
+                                                               scratch: &scratch))
+            let text = scanner.run()
+            scanner.sink!.giveBack(to: &scratch)
+            guard let text else { return nil }
+            var result = StyledText()
+            result.text = text
+            result.segments = scanner.sink!.takeSegments()
+            return result
+        }
+        return built ?? nil
+    }
+}
