@@ -379,15 +379,14 @@ extension StyledText {
     public init(template: String, arguments: [any StyledTextArgument], options: Template.Options = Template.Options()) {
         var template = template
         template.makeContiguousUTF8()  // O(1) offset-to-index conversions; copies only bridged strings.
+        // Most templates are built in one pass, without a program; the parser builds the others.
+        if let built = StyledTextSink.build(template, arguments: arguments, options: options) {
+            self = built
+            return
+        }
         // The program and everything else the parse drops live in the thread's scratch, so that this allocates
         // only what the text keeps.
         var scratch = TemplateScratch.take()
-        // Most templates are built in one pass, without a program; the parser builds the others.
-        if let built = StyledTextSink.build(template, arguments: arguments, options: options, scratch: &scratch) {
-            self = built
-            TemplateScratch.recycle(&scratch, arraysUsed: false)
-            return
-        }
         var builder = TemplateBuilder(program: Template.parse(template, options: options, collectsDiagnostics: false,
                                                               scratch: &scratch),
                                       source: template, arguments: arguments,

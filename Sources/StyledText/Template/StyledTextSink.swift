@@ -26,26 +26,26 @@ struct StyledTextSink {
     /// Where the output's text not yet in a segment starts.
     private var textStart = 0
 
-    /// A sink for the template `bytes`, with the thread's node table and attribute cache taken from `scratch`
-    /// until ``giveBack(to:)``.
+    /// A sink for the template `bytes`, with the thread's node table and attribute cache, moved in until
+    /// ``giveBack(nodes:tagAttributes:)``.
     init(bytes: UnsafeBufferPointer<UInt8>, arguments: [any StyledTextArgument], isolatesArguments: Bool,
-         scratch: inout TemplateScratch) {
+         nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache) {
         self.bytes = bytes
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
-        nodes = AttributeNodeTable()
-        tagAttributes = TagAttributeCache()
-        swap(&nodes, &scratch.nodes)
-        swap(&tagAttributes, &scratch.tagAttributes)
-        nodes.startGeneration()
+        self.nodes = AttributeNodeTable()
+        self.tagAttributes = TagAttributeCache()
+        swap(&self.nodes, &nodes)
+        swap(&self.tagAttributes, &tagAttributes)
+        self.nodes.startGeneration()
         // As the builder does: a segment per tag or so, and room for a sentence's few attributes at once.
         segments.reserveCapacity(bytes.count / 32 + 4)
     }
 
-    /// Puts the node table and attribute cache back in `scratch`.
-    mutating func giveBack(to scratch: inout TemplateScratch) {
-        swap(&nodes, &scratch.nodes)
-        swap(&tagAttributes, &scratch.tagAttributes)
+    /// Moves the node table and attribute cache back out.
+    mutating func giveBack(nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache) {
+        swap(&self.nodes, &nodes)
+        swap(&self.tagAttributes, &tagAttributes)
     }
 
     /// Takes the segments out.
@@ -139,28 +139,38 @@ struct StyledTextSink {
 }
 
 extension StyledTextSink {
-    /// The styled text of `template` with `arguments`, built in one pass with the caches in `scratch`; `nil` when
-    /// the parser must build it (see ``StyledTextSink``), or when the template is too long and is text as it stands.
+    /// The styled text of `template` (contiguous UTF-8) with `arguments`, built in one pass with the thread's caches;
+    /// `nil` when the parser must build it (see ``StyledTextSink``), or when the template is too long and is text
+    /// as it stands.
     ///
     /// A template given up on late costs this pass as well as the parser's: at most about twice the parse, and
     /// still linear. Misnesting, the usual reason, is usually met early.
-    static func build(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
-                      scratch: inout TemplateScratch) -> StyledText? {
+    static func build(_ template: String, arguments: [any StyledTextArgument],
+                      options: StyledText.Template.Options) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
-            // The sink made in place: made first and passed in, it was copied, and the node table's slots with it.
-            var scanner = TemplateScanner(bytes: bytes, source: template, options: options,
-                                          sink: StyledTextSink(bytes: bytes, arguments: arguments,
-                                                               isolatesArguments: options.isolatesArguments,
-                                                               scratch: &scratch))
-            let text = scanner.run()
-            scanner.sink!.giveBack(to: &scratch)
-            guard let text else { return nil }
-            var result = StyledText()
-            result.text = text
-            result.segments = scanner.sink!.takeSegments()
-            return result
+            TemplateScratch.withCaches { nodes, tagAttributes in
+                build(bytes, template: template, arguments: arguments, options: options, nodes: &nodes,
+                      tagAttributes: &tagAttributes)
+            }
         }
         return built ?? nil
+    }
+
+    private static func build(_ bytes: UnsafeBufferPointer<UInt8>, template: String, arguments: [any StyledTextArgument],
+                              options: StyledText.Template.Options, nodes: inout AttributeNodeTable,
+                              tagAttributes: inout TagAttributeCache) -> StyledText? {
+        // The sink made in place: made first and passed in, it was copied, and the node table's slots with it.
+        var scanner = TemplateScanner(bytes: bytes, source: template, options: options,
+                                      sink: StyledTextSink(bytes: bytes, arguments: arguments,
+                                                           isolatesArguments: options.isolatesArguments,
+                                                           nodes: &nodes, tagAttributes: &tagAttributes))
+        let text = scanner.run()
+        scanner.sink!.giveBack(nodes: &nodes, tagAttributes: &tagAttributes)
+        guard let text else { return nil }
+        var result = StyledText()
+        result.text = text
+        result.segments = scanner.sink!.takeSegments()
+        return result
     }
 }

@@ -1,12 +1,30 @@
 import Testing
 @testable import StyledText
 
-/// `StyledText.plainText(ofTemplate:options:)` must equal `StyledText(template:options:).plainText` for every
-/// input: the grammar table, hand-picked repairs, and random tag soups from a seeded generator.
-@Suite struct TemplatePlainTextTests {
+/// The one-pass scan agrees with the parser on every input: `StyledText.plainText(ofTemplate:options:)` with the
+/// parsed text's plain text, and `StyledText(template:arguments:options:)`, which the scan builds when it can, with
+/// the parsed text itself. On the grammar table, hand-picked repairs, and random tag soups from a seeded generator.
+///
+/// The parser's side is a ``StyledText/Template``, which never takes the one pass.
+@Suite struct TemplateScannerTests {
+    /// Arguments the one pass inserts: tag-, reference- and placeholder-shaped text, which stays text.
+    static let arguments: [any StyledTextArgument] = ["<i>a</i>&amp;%@", "", "b"]
+
+    /// Expects the plain-text scan, and the one-pass build with and without ``arguments``, to agree with the parser.
+    static func expectAgreement(_ input: String, options: StyledText.Template.Options = .init(),
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        let template = StyledText.Template(input, options: options)
+        #expect(StyledText.plainText(ofTemplate: input, options: options) == template.filled(with: []).plainText,
+                "plain text of \(input.debugDescription)", sourceLocation: sourceLocation)
+        for arguments in [[], Self.arguments] {
+            #expect(StyledText(template: input, arguments: arguments, options: options) == template.filled(with: arguments),
+                    "\(input.debugDescription) with \(arguments.count) arguments", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test(arguments: TemplateGrammarTests.cases)
     func agreesOnTheGrammarTable(_ testCase: TemplateGrammarTests.Case) {
-        #expect(StyledText.plainText(ofTemplate: testCase.input) == StyledText(template: testCase.input).plainText)
+        Self.expectAgreement(testCase.input)
     }
 
     @Test func example() {
@@ -33,7 +51,7 @@ import Testing
         "%01$@<b>%02$@</b>%@%010$lld", "%0<b>1$@</b>", "%0&amp;1$@", "%1$<b>@</b>", "%.<i>2f</i>",
     ])
     func agreesOnRepairs(_ input: String) {
-        #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText, "\(input)")
+        Self.expectAgreement(input)
     }
 
     @Test func theScanLeavesOnlyMisnestedEndTagsToTheParser() {
@@ -49,17 +67,67 @@ import Testing
         // references, escapes and placeholders.
         for input in ["Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%", "a</b>c<b>d</b>e", "<b><i>x</i></b>",
                       "<x>1<y a=1>2", "<a href='%@'>x</a> %01$@ %2$d", "<B>x</b>&lt;<br/><br>y<!DOCTYPE z><?p?>"] {
-            #expect(scanned(input) == StyledText(template: input).plainText, "\(input)")
+            #expect(scanned(input) == StyledText.Template(input).filled(with: []).plainText, "\(input)")
         }
         // A misnested end tag: which tags stay open, and may turn back into text, is the parser's decision.
         #expect(scanned("<b><i>x</b></i>") == nil)
-        #expect(StyledText.plainText(ofTemplate: "<x><y>a</x>b") == StyledText(template: "<x><y>a</x>b").plainText)
+        Self.expectAgreement("<x><y>a</x>b")
         // An end tag that is not the innermost is looked for through at most 16 open tags; deeper, the parser
         // decides, with its counts per name.
         let shallow = String(repeating: "<b>", count: 16) + "</i>x"
         #expect(scanned(shallow) == "x")
         #expect(scanned("<i>" + shallow) == nil)
         #expect(StyledText.plainText(ofTemplate: "<i>" + shallow) == "x")
+    }
+
+    @Test func theOnePassLeavesToTheParserOnlyWhatItCannotBuild() {
+        func built(_ input: String, _ arguments: [any StyledTextArgument] = [],
+                   options: StyledText.Template.Options = .init()) -> StyledText? {
+            var input = input
+            input.makeContiguousUTF8()
+            return StyledTextSink.build(input, arguments: arguments, options: options)
+        }
+        var isolating = StyledText.Template.Options()
+        isolating.isolatesArguments = true
+        // Built in one pass, as the parser builds them: nesting, a tag closed and opened again (one segment),
+        // parameters, names in any case, unknown tags closed, known tags left open, elements, stray end tags,
+        // comments, references, escapes, placeholders in any order or missing, isolated arguments.
+        let inputs = ["Hi <b>%@</b> &amp; deals<!-- note -->, 100%%", "<b>a</b><b>b</b>c", "<a href='x&amp;y'>l</a>",
+                      "<B>x</b>", "<x>closed</x>", "<b>left open", "a<br>b<icon name='s'/>c<hr>", "%2$@ %1$@ %3$@",
+                      "</i>stray", "", "<b><i>x</i>y</b>", "%1$@<i>%1$@</i>"]
+        for options in [StyledText.Template.Options(), isolating] {
+            for input in inputs {
+                let text = built(input, ["<i>one</i>", "two"], options: options)
+                #expect(text != nil, "\(input)")
+                #expect(text == StyledText.Template(input, options: options).filled(with: ["<i>one</i>", "two"]),
+                        "\(input)")
+            }
+        }
+        #expect(built("<b>a</b><b>b</b>c")?.parts.count == 2, "equal neighbours make one part")
+        #expect(built("%@", ["a"], options: isolating)?.plainText == "\u{2068}a\u{2069}")
+        // Left to the parser: misnesting, an unknown tag left open (text again, so the text after it is outside
+        // it), a placeholder in a parameter, an argument that is not a `String`, and a template over the length
+        // limit (text as it stands).
+        #expect(built("<b><i>x</b></i>") == nil)
+        #expect(built("Hi <Hottest> deals") == nil)
+        #expect(built("<a href='%@'>x</a>", ["u"]) == nil)
+        #expect(built("%@ items", [3]) == nil)
+        #expect(built("<b>long</b>", options: StyledText.Template.Options(maximumLength: 4)) == nil)
+        // Those the parser builds, as it always did.
+        for (input, arguments) in [("<b><i>x</b></i>", []), ("Hi <Hottest> deals", []), ("<a href='%@'>x</a>", ["u"]),
+                                   ("%@ items", [3])] as [(String, [any StyledTextArgument])] {
+            #expect(StyledText(template: input, arguments: arguments)
+                == StyledText.Template(input).filled(with: arguments), "\(input)")
+        }
+    }
+
+    @Test func aTextBuiltInOnePassSharesItsNodesWithTheThreadsEarlierTexts() {
+        // The thread's node table, as the parser's builder uses it: equal stacks are the same nodes, which a
+        // resolver's cache tells equal by identity.
+        let first = StyledText(template: "<b>x <i>y</i></b>")
+        let second = StyledText(template: "z <b>w <i>v</i></b>")
+        #expect(first.segments[1].stack.top != nil)
+        #expect(first.segments[1].stack.top === second.segments[2].stack.top)
     }
 
     @Test func agreesWithOptions() {
@@ -71,8 +139,7 @@ import Testing
         short.maximumLength = 8
         for options in [shallow, known, short] {
             for input in ["<a>1<b>2<c>3</c></b></a>", "<x>1<y>2<b>3", "<b>bold</b> &amp; %@", "<y><x>a</y>b"] {
-                #expect(StyledText.plainText(ofTemplate: input, options: options)
-                    == StyledText(template: input, options: options).plainText, "\(input)")
+                Self.expectAgreement(input, options: options)
             }
         }
     }
@@ -89,8 +156,7 @@ import Testing
             let soup = TemplatePropertyTests.randomString(&generator, from: fragments,
                                                           count: Int(generator.next() % 40))
             let options = round % 4 == 3 ? shallow : StyledText.Template.Options()
-            #expect(StyledText.plainText(ofTemplate: soup, options: options)
-                == StyledText(template: soup, options: options).plainText, "\(soup.debugDescription)")
+            Self.expectAgreement(soup, options: options)
         }
     }
 
@@ -124,8 +190,7 @@ import Testing
             let value = String(repeating: "v", count: length)
             for template in ["<a href='\(value)'>x</a>y", "<a href=\"\(value)\">x</a>", "<a href='\(value)\">x</a>",
                              "<a href='\(value)", "<x b='\(value)' c=\"\(value)\" b=1>x", "<x b='\(value)'>x"] {
-                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
-                        "\(template)")
+                Self.expectAgreement(template)
             }
         }
         // Unclosed values one after another: each search fails, from later and later offsets.
@@ -134,8 +199,7 @@ import Testing
         // Duplicate parameters change nothing in the text; unknown tags left open with or without parameters do.
         let many = "<x " + (0..<100).map { "p\($0 % 70)='\($0)'" }.joined(separator: " ") + ">text"
         for template in [many, "<y a=1 a=2>t", "<Hot a>t", "<Hot>t", "<Hot a='>'>t"] {
-            #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
-                    "\(template)")
+            Self.expectAgreement(template)
         }
     }
 
@@ -149,8 +213,7 @@ import Testing
                       " a\u{7F}='x'>", " aé='x'>", " a b='x'>", " a\u{0}='x'>", " ab=='x'>"]
         for shape in shapes {
             for template in ["<b\(shape)t</b>u", "<Hot\(shape)t", "x<b\(shape)", "<br\(shape)t", "</b\(shape)t"] {
-                #expect(StyledText.plainText(ofTemplate: template) == StyledText(template: template).plainText,
-                        "\(template.debugDescription)")
+                Self.expectAgreement(template)
             }
         }
     }
@@ -174,9 +237,7 @@ import Testing
                     for tail in ["", "t", "tail", "tail text"] {
                         for options in [StyledText.Template.Options(), shallow] {
                             let template = "x<\(name)\(after)y\(end)\(tail)"
-                            #expect(StyledText.plainText(ofTemplate: template, options: options)
-                                == StyledText(template: template, options: options).plainText,
-                                    "\(template.debugDescription)")
+                            Self.expectAgreement(template, options: options)
                         }
                     }
                 }
@@ -191,8 +252,7 @@ import Testing
         for _ in 0..<1_000 {
             let bytes = (0..<Int(generator.next() % 120)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
             let input = String(decoding: bytes, as: UTF8.self)
-            #expect(StyledText.plainText(ofTemplate: input) == StyledText(template: input).plainText,
-                    "\(input.debugDescription)")
+            Self.expectAgreement(input)
         }
     }
 }
