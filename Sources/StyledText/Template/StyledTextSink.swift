@@ -65,7 +65,18 @@ struct StyledTextSink {
     mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int,
                        tokenizer: borrowing TemplateTokenizer) -> Bool {
         endText(at: offset)
-        top = nodes.node(attribute(named: name, source: source, tokenizer: tokenizer), parent: top)
+        let (slot, made) = attribute(named: name, source: source, tokenizer: tokenizer)
+        guard let slot else {
+            top = nodes.node(made!, parent: top)
+            return true
+        }
+        if let known = tagAttributes.lastNode(inSlot: slot, parent: top) {
+            top = known
+        } else {
+            let node = nodes.node(tagAttributes.attribute(inSlot: slot), parent: top)
+            tagAttributes.setLastNode(node, inSlot: slot)
+            top = node
+        }
         return true
     }
 
@@ -82,7 +93,8 @@ struct StyledTextSink {
     mutating func element(named name: Range<Int>, source: Range<Int>, at offset: Int,
                           tokenizer: borrowing TemplateTokenizer) -> Bool {
         endText(at: offset)
-        let element = StyledText.Segment.Element(attribute(named: name, source: source, tokenizer: tokenizer))
+        let (slot, made) = attribute(named: name, source: source, tokenizer: tokenizer)
+        let element = StyledText.Segment.Element(slot.map(tagAttributes.attribute(inSlot:)) ?? made!)
         segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
         return true
     }
@@ -122,19 +134,20 @@ struct StyledTextSink {
     }
 
     /// The attribute of the tag `source` named `name`, as the tokenizer makes it: by its name alone without
-    /// parameters, else with them (none holds a `%`: see ``accepts(_:)``); from the thread's cache when a tag of
-    /// the same bytes was made before.
+    /// parameters, else with them (none holds a `%`: see ``accepts(_:)``). Its slot in the thread's cache, where a
+    /// tag of the same bytes made before left it (or where it is now); else, for a tag too long to cache, the
+    /// attribute made.
     private mutating func attribute(named name: Range<Int>, source: Range<Int>,
-                                    tokenizer: borrowing TemplateTokenizer) -> StyledText.Attribute {
+                                    tokenizer: borrowing TemplateTokenizer) -> (slot: Int?, made: StyledText.Attribute?) {
         // Tags read by their bytes alone (`<b>`) never recorded parameters: those from an earlier tag may remain.
         let byName = source.count == name.count + 2 || tokenizer.scannedParameters.isEmpty
         let key = UnsafeBufferPointer(rebasing: bytes[byName ? name : source])
-        if let cached = tagAttributes.attribute(for: key) { return cached }
+        if let slot = tagAttributes.slot(for: key) { return (slot, nil) }
         let parameters = byName ? [:] : TemplateTokenizer.staticParameters(tokenizer.scannedParameters, in: bytes)
         let made = StyledText.Attribute(lowercasedName: TemplateTokenizer.lowercasedName(name, in: bytes),
                                         parameters: parameters, action: nil)
-        tagAttributes.add(made, for: key)
-        return made
+        guard let slot = tagAttributes.add(made, for: key) else { return (nil, made) }
+        return (slot, nil)
     }
 }
 

@@ -11,10 +11,16 @@ import Foundation
 ///
 /// Bounded: at most ``capacity`` keys of at most ``maximumKeyLength`` bytes; when full, it starts over. Tags whose
 /// parameters hold placeholders are not cached: their attributes are filled per text.
+///
+/// The one-pass build (``StyledTextSink``) also keeps here, per slot, the last node it pushed for the slot's
+/// attribute: the same tag is usually opened on the same parent (`<b>` at the top of a sentence), and then that
+/// node is the one the node table would find, without copying the attribute out to look it up.
 struct TagAttributeCache {
     /// Each slot's key bytes (empty for an empty slot) and attribute. The slot count is twice ``capacity``.
     private var keys: [[UInt8]] = []
     private var attributes: [StyledText.Attribute?] = []
+    /// Each slot's last node (see the discussion); it holds its parent, whose identity is then never another's.
+    private var lastNodes: [AttributeNode?] = []
     private var count = 0
 
     static let capacity = 128
@@ -23,31 +29,56 @@ struct TagAttributeCache {
 
     /// The attribute cached for exactly these bytes.
     func attribute(for key: UnsafeBufferPointer<UInt8>) -> StyledText.Attribute? {
+        slot(for: key).map { attributes[$0] } ?? nil
+    }
+
+    /// The slot of the attribute cached for exactly these bytes, valid until the next ``add(_:for:)``.
+    func slot(for key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard count > 0, !key.isEmpty else { return nil }
         var slot = Self.hash(key) & (keys.count - 1)
         while !keys[slot].isEmpty {
-            if keys[slot].withUnsafeBufferPointer({ Self.same($0, key) }) { return attributes[slot] }
+            if keys[slot].withUnsafeBufferPointer({ Self.same($0, key) }) { return slot }
             slot = (slot + 1) & (keys.count - 1)
         }
         return nil
     }
 
-    /// Caches the attribute made from these bytes, when they are short enough.
-    mutating func add(_ attribute: StyledText.Attribute, for key: UnsafeBufferPointer<UInt8>) {
-        guard key.count <= Self.maximumKeyLength, !key.isEmpty else { return }
+    /// The attribute in `slot`, one ``slot(for:)`` or ``add(_:for:)`` gave.
+    func attribute(inSlot slot: Int) -> StyledText.Attribute {
+        attributes[slot]!
+    }
+
+    /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`.
+    func lastNode(inSlot slot: Int, parent: AttributeNode?) -> AttributeNode? {
+        guard let node = lastNodes[slot], node.parent === parent else { return nil }
+        return node
+    }
+
+    /// Records the node just pushed for the attribute in `slot`.
+    mutating func setLastNode(_ node: AttributeNode, inSlot slot: Int) {
+        lastNodes[slot] = node
+    }
+
+    /// Caches the attribute made from these bytes, when they are short enough; returns its slot, or `nil` when it
+    /// is not cached.
+    @discardableResult
+    mutating func add(_ attribute: StyledText.Attribute, for key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard key.count <= Self.maximumKeyLength, !key.isEmpty else { return nil }
         if count == 0 || count >= Self.capacity {
             keys = Array(repeating: [], count: 2 * Self.capacity)
             attributes = Array(repeating: nil, count: 2 * Self.capacity)
+            lastNodes = Array(repeating: nil, count: 2 * Self.capacity)
             count = 0
         }
         var slot = Self.hash(key) & (keys.count - 1)
         while !keys[slot].isEmpty {
-            if keys[slot].withUnsafeBufferPointer({ Self.same($0, key) }) { return }
+            if keys[slot].withUnsafeBufferPointer({ Self.same($0, key) }) { return slot }
             slot = (slot + 1) & (keys.count - 1)
         }
         keys[slot] = Array(key)
         attributes[slot] = attribute
         count += 1
+        return slot
     }
 
     private static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {

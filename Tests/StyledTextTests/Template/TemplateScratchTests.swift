@@ -96,7 +96,7 @@ import Testing
         func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
         let tags = (0..<200).map { "<a href='https://example.com/\(String(repeating: "p", count: $0 % 7))\($0)'>" }
         for (index, tag) in tags.enumerated() {
-            bytes(tag).withUnsafeBufferPointer { cache.add(.tag("a", ["n": String(index)]), for: $0) }
+            _ = bytes(tag).withUnsafeBufferPointer { cache.add(.tag("a", ["n": String(index)]), for: $0) }
         }
         var hits = 0
         for (index, tag) in tags.enumerated() {
@@ -113,11 +113,11 @@ import Testing
         #expect(bytes(String(tags[199].dropLast())).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
         #expect(bytes(tags[199] + ">").withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
         let long = "<a href='" + String(repeating: "l", count: TagAttributeCache.maximumKeyLength) + "'>"
-        bytes(long).withUnsafeBufferPointer { cache.add(.tag("a"), for: $0) }
+        _ = bytes(long).withUnsafeBufferPointer { cache.add(.tag("a"), for: $0) }
         #expect(bytes(long).withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
         // Short keys (names) hash byte by byte.
-        bytes("b").withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }
-        bytes("B").withUnsafeBufferPointer { cache.add(.tag("B"), for: $0) }
+        _ = bytes("b").withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }
+        _ = bytes("B").withUnsafeBufferPointer { cache.add(.tag("B"), for: $0) }
         #expect(bytes("b").withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("b"))
         #expect(bytes("B").withUnsafeBufferPointer { cache.attribute(for: $0) } == .tag("b"))
         #expect(bytes("i").withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
