@@ -124,6 +124,28 @@ import Testing
         #expect([UInt8]().withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
     }
 
+    @Test func aSlotRemembersItsLastNodeForItsParentOnly() {
+        var cache = TagAttributeCache()
+        let key = Array("b".utf8)
+        let slot = key.withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }!
+        #expect(key.withUnsafeBufferPointer { cache.slot(for: $0) } == slot)
+        #expect(cache.attribute(inSlot: slot) == .tag("b"))
+        let outer = AttributeNode(.tag("p"), parent: nil)
+        #expect(cache.lastNode(inSlot: slot, parent: outer) == nil, "nothing pushed yet")
+        let node = AttributeNode(.tag("b"), parent: outer)
+        cache.setLastNode(node, inSlot: slot)
+        #expect(cache.lastNode(inSlot: slot, parent: outer) === node)
+        #expect(cache.lastNode(inSlot: slot, parent: nil) == nil, "pushed on another parent")
+        #expect(cache.lastNode(inSlot: slot, parent: AttributeNode(.tag("p"), parent: nil)) == nil,
+                "an equal parent is not the parent")
+        // Starting over forgets the nodes too.
+        for index in 0..<TagAttributeCache.capacity {
+            _ = Array("t\(index)".utf8).withUnsafeBufferPointer { cache.add(.tag("t"), for: $0) }
+        }
+        let again = key.withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }!
+        #expect(cache.lastNode(inSlot: again, parent: outer) == nil)
+    }
+
     @Test func textsParsedOnOneThreadShareTheirNodes() {
         let first = StyledText(template: "<b>x <i>y</i></b> z")
         let second = StyledText(template: "<b>x <i>y</i></b> z")
