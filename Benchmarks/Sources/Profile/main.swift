@@ -15,7 +15,8 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, sentence-cold, sentence-novel, document, plain, parsed-plain,")
+    print("workloads: check, show, sentence, sentence-cold, sentence-novel, parse-sentence, plain-sentence, document,")
+    print("           plain, parsed-plain,")
     print("           tiny, tiny-parse, interpolation, fill, attributed, attributed-floor, attributed-document,")
     print("           attributed-document-floor, html,")
     print("           ansi, xml, regex,")
@@ -64,6 +65,14 @@ case "show":
 case "sentence":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.sentenceRuns($0 % Workloads.sentences.count)) }
+case "plain-sentence":
+    // Each sentence's plain text, and (below) each sentence parsed with its arguments, without resolving.
+    let templates = Workloads.sentences.map(\.template)
+    measured(iterations) { consume(StyledText.plainText(ofTemplate: templates[$0 % templates.count])) }
+case "parse-sentence":
+    _ = Workloads.sentenceArguments
+    let templates = Workloads.sentences.map(\.template)
+    measured(iterations) { consume(StyledText(template: templates[$0 % templates.count], arguments: Workloads.sentenceArguments[$0 % templates.count])) }
 case "sentence-cold":
     // Each sentence resolved by a resolver that has resolved nothing yet (an app's first render of a string
     // with tags it has not shown before), made before counting starts.

@@ -4,7 +4,8 @@
 /// What the parser and its builder would make, without their tokens, tags and replay, for the templates it can
 /// read alone; it gives up (and the parser builds the text) at:
 /// - a tag with a `%` in it, whose parameters may hold placeholders, which number arguments and are filled;
-/// - an argument that is not a `String`, which may format itself or bring parts of its own;
+/// - an argument whose formatted text has parts of its own (attributes, images or elements), which nest inside the
+///   tags around it;
 /// - tags left open at the end that become text again (`Hi <Hottest> deals`), which moves the text after them
 ///   out of them;
 /// - misnested end tags, which the scanner leaves to the parser for the plain text too.
@@ -99,8 +100,10 @@ struct StyledTextSink {
         return true
     }
 
-    /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text (inside
-    /// U+2068 … U+2069 when isolated), whatever the specifier.
+    /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text, whatever
+    /// the specifier, and any other argument as the text it formats itself to for the specifier (`%d`, `%.2f`) —
+    /// when that is text alone; else `false`, for the parser to nest its parts. Inside U+2068 … U+2069 when
+    /// isolated.
     @inline(never)
     mutating func insert(_ placeholder: Placeholder, source: String, into output: inout UTF8Buffer) -> Bool {
         let index = placeholder.argumentIndex
@@ -108,7 +111,17 @@ struct StyledTextSink {
             output.append(contentsOf: placeholder.spelling(in: source))
             return true
         }
-        guard let string = arguments[index].stringValue else { return false }
+        let string: String
+        if let value = arguments[index].stringValue {
+            string = value
+        } else {
+            let formatted = arguments[index].styledText(formattedAs: placeholder.specifier(in: source))
+            guard formatted.segments.allSatisfy({ segment in
+                guard case .text = segment.content else { return false }
+                return segment.stack.isEmpty
+            }) else { return false }
+            string = formatted.text
+        }
         if isolatesArguments { output.append("\u{2068}") }
         output.append(contentsOf: string)
         if isolatesArguments { output.append("\u{2069}") }

@@ -105,17 +105,28 @@ import Testing
         }
         #expect(built("<b>a</b><b>b</b>c")?.parts.count == 2, "equal neighbours make one part")
         #expect(built("%@", ["a"], options: isolating)?.plainText == "\u{2068}a\u{2069}")
+        // Arguments that format themselves to text alone: numbers for their specifiers, substrings, plain styled
+        // text.
+        let formatted: [any StyledTextArgument] = [42, 2.5, "sub string".dropFirst(4), StyledText("plain"), Int64.min]
+        for options in [StyledText.Template.Options(), isolating] {
+            let input = "<b>%d</b> %.2f <i>%@ %@</i> %lld %5$lld"
+            let text = built(input, formatted, options: options)
+            #expect(text != nil)
+            #expect(text == StyledText.Template(input, options: options).filled(with: formatted))
+        }
         // Left to the parser: misnesting, an unknown tag left open (text again, so the text after it is outside
-        // it), a placeholder in a parameter, an argument that is not a `String`, and a template over the length
+        // it), a placeholder in a parameter, an argument with parts of its own, and a template over the length
         // limit (text as it stands).
         #expect(built("<b><i>x</b></i>") == nil)
         #expect(built("Hi <Hottest> deals") == nil)
         #expect(built("<a href='%@'>x</a>", ["u"]) == nil)
-        #expect(built("%@ items", [3]) == nil)
+        #expect(built("%@ items", [StyledText("3", attributes: [.important])]) == nil)
+        #expect(built("%@ items", [StyledText(image: .init(named: "dice"))]) == nil)
         #expect(built("<b>long</b>", options: StyledText.Template.Options(maximumLength: 4)) == nil)
         // Those the parser builds, as it always did.
         for (input, arguments) in [("<b><i>x</b></i>", []), ("Hi <Hottest> deals", []), ("<a href='%@'>x</a>", ["u"]),
-                                   ("%@ items", [3])] as [(String, [any StyledTextArgument])] {
+                                   ("%@ items", [StyledText("3", attributes: [.important])])]
+                as [(String, [any StyledTextArgument])] {
             #expect(StyledText(template: input, arguments: arguments)
                 == StyledText.Template(input).filled(with: arguments), "\(input)")
         }
