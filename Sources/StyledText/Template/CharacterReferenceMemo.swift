@@ -9,8 +9,14 @@
 /// remembered, in a small table indexed by a hash of the key, two slots per hash. A reference without a `;` that
 /// close, and a key whose slots others hold, are decoded as before.
 ///
-/// - Complexity: O(1) per reference, in time and memory (64 slots for the whole scan).
-struct CharacterReferenceMemo: ~Copyable {
+/// The outcomes depend on nothing else, so a thread keeps its memo from scan to scan (in ``TemplateScratch``): the
+/// same localized strings, with the same few references, are scanned again and again.
+///
+/// A class, so that the thread's scratch can hold it; its one stored property is a constant, so using it costs no
+/// exclusivity check.
+///
+/// - Complexity: O(1) per reference, in time and memory (64 slots for all the scans of a thread).
+final class CharacterReferenceMemo {
     /// One remembered outcome.
     private struct Entry {
         /// The bytes after the `&` up to and including the first `;`, lowest byte first, zero above: never 0, which
@@ -40,7 +46,7 @@ struct CharacterReferenceMemo: ~Copyable {
     /// ``CharacterReferences/appendReference(in:at:into:)``: appends what the reference at the `&` at `position`
     /// decodes to and returns the offset after it, or returns `nil`, appending nothing, when the `&` is text.
     @inline(__always)
-    mutating func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+    func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
                                   into output: inout UTF8Buffer) -> Int? {
         guard let base = bytes.baseAddress, bytes.count &- position > 8 else {
             return CharacterReferences.appendReference(in: bytes, at: position, into: &output)

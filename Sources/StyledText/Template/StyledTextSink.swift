@@ -175,9 +175,9 @@ extension StyledTextSink {
                       options: StyledText.Template.Options) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
-            TemplateScratch.withCaches { nodes, tagAttributes in
+            TemplateScratch.withCaches { nodes, tagAttributes, references in
                 build(bytes, template: template, arguments: arguments, options: options, nodes: &nodes,
-                      tagAttributes: &tagAttributes)
+                      tagAttributes: &tagAttributes, references: references)
             }
         }
         return built ?? nil
@@ -185,9 +185,10 @@ extension StyledTextSink {
 
     private static func build(_ bytes: UnsafeBufferPointer<UInt8>, template: String, arguments: [any StyledTextArgument],
                               options: StyledText.Template.Options, nodes: inout AttributeNodeTable,
-                              tagAttributes: inout TagAttributeCache) -> StyledText? {
+                              tagAttributes: inout TagAttributeCache,
+                              references: CharacterReferenceMemo) -> StyledText? {
         // The sink made in place: made first and passed in, it was copied, and the node table's slots with it.
-        var scanner = TemplateScanner(bytes: bytes, source: template, options: options,
+        var scanner = TemplateScanner(bytes: bytes, source: template, options: options, references: references,
                                       sink: StyledTextSink(bytes: bytes, arguments: arguments,
                                                            isolatesArguments: options.isolatesArguments,
                                                            nodes: &nodes, tagAttributes: &tagAttributes))

@@ -92,7 +92,7 @@ struct TemplateScanner: ~Copyable {
     /// storage's uniqueness once per tag, a tenth of the scan's cost per tag.
     private var open: OpenTags
     /// The outcomes of the character references met so far, by spelling.
-    private var references: CharacterReferenceMemo
+    private let references: CharacterReferenceMemo
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
@@ -103,27 +103,33 @@ struct TemplateScanner: ~Copyable {
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
 
-    /// A scan for the plain text.
+    /// A scan for the plain text, with a reference memo of its own.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
+        self.init(bytes: bytes, source: source, options: options, references: CharacterReferenceMemo())
+    }
+
+    /// A scan for the plain text, remembering references in `references` (the thread's, between scans).
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
+         references: CharacterReferenceMemo) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
-        references = CharacterReferenceMemo()
+        self.references = references
         buildsStyledText = false
         sink = nil
     }
 
-    /// A scan for styled text, which `sink` builds.
+    /// A scan for styled text, which `sink` builds, remembering references in `references`.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         sink: consuming StyledTextSink) {
+         references: CharacterReferenceMemo, sink: consuming StyledTextSink) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
-        references = CharacterReferenceMemo()
+        self.references = references
         buildsStyledText = true
         self.sink = sink
     }

@@ -39,6 +39,8 @@ struct TemplateScratch {
     /// The attribute nodes the builders on this thread made, so that a text with the tags of an earlier one shares
     /// its nodes instead of allocating equal ones.
     var nodes = AttributeNodeTable()
+    /// The outcomes of the character references the one-pass scans on this thread decoded; made on the first.
+    var references: CharacterReferenceMemo?
 
     /// The largest array, in bytes, kept for the next parse: a few times what a long paragraph needs.
     static let retainedLimit = 16 * 1024
@@ -65,20 +67,35 @@ struct TemplateScratch {
         swap(&scratch, &box.scratch)
     }
 
-    /// Calls `body` with the calling thread's caches alone — its node table and tag attributes, taken from its
-    /// scratch for the call — for a parse that needs no arrays (the one pass of ``StyledTextSink``). Taking the
-    /// whole scratch, and emptying it afterwards, cost that parse some 450 instructions.
-    static func withCaches<Result>(_ body: (inout AttributeNodeTable, inout TagAttributeCache) -> Result) -> Result {
+    /// Calls `body` with the calling thread's caches alone — its node table, tag attributes and reference memo,
+    /// taken from its scratch for the call — for a parse that needs no arrays (the one pass of ``TemplateScanner``).
+    /// Taking the whole scratch, and emptying it afterwards, cost that parse some 450 instructions.
+    static func withCaches<Result>(
+        _ body: (inout AttributeNodeTable, inout TagAttributeCache, CharacterReferenceMemo) -> Result
+    ) -> Result {
         var nodes = AttributeNodeTable()
         var tagAttributes = TagAttributeCache()
-        guard let box = Box.current else { return body(&nodes, &tagAttributes) }
+        guard let box = Box.current else { return body(&nodes, &tagAttributes, CharacterReferenceMemo()) }
         swap(&nodes, &box.scratch.nodes)
         swap(&tagAttributes, &box.scratch.tagAttributes)
-        let result = body(&nodes, &tagAttributes)
+        let references = box.scratch.references.take() ?? CharacterReferenceMemo()
+        let result = body(&nodes, &tagAttributes, references)
         if nodes.count > Self.retainedNodes { nodes = AttributeNodeTable() }
         swap(&nodes, &box.scratch.nodes)
         swap(&tagAttributes, &box.scratch.tagAttributes)
+        box.scratch.references = references
         return result
+    }
+
+    /// The calling thread's reference memo, taken from its scratch until ``giveBack(_:)`` (a fresh one where
+    /// threads keep none, or while it is taken): for the plain-text scan, which needs no other cache.
+    static func takeReferences() -> CharacterReferenceMemo {
+        Box.current?.scratch.references.take() ?? CharacterReferenceMemo()
+    }
+
+    /// Gives the calling thread its reference memo back.
+    static func giveBack(_ references: CharacterReferenceMemo) {
+        Box.current?.scratch.references = references
     }
 
     private mutating func empty() {

@@ -19,7 +19,7 @@ import Testing
         let pieces = ["amp", "lt", "gt", "not", "notin", "it", "#", "x", "X", "39", "8217", "2014", "0", "128", ";",
                       "a", "Z", "9", "é", "€", "😀", " ", "&", "<", "foo", "nbsp", "fjlig", "bopf", "NotNestedGreater",
                       "Greater", "copy", "=", "AMP", "hellip", "#x1F41F", "#1114112"]
-        var memo = CharacterReferenceMemo()
+        let memo = CharacterReferenceMemo()
         var checked = 0
         for _ in 0..<3_000 {
             var text = "&"

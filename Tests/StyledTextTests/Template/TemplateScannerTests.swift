@@ -132,6 +132,25 @@ import Testing
         }
     }
 
+    /// An argument that formats itself from a template: a one-pass parse inside another, on the same thread.
+    struct Nested: StyledTextArgument {
+        var template: String
+        func styledText(formattedAs specifier: String) -> StyledText { StyledText(template: template) }
+    }
+
+    @Test func aParseInsideAnArgumentFindsTheThreadsCachesTakenAndUsesItsOwn() {
+        for inner in ["&lt;&amp;&gt; plain", "<b>&amp;bold</b>"] {
+            let input = "&amp; <i>%@</i> &lt; <b>%@</b>"
+            let arguments: [any StyledTextArgument] = [Nested(template: inner), "s"]
+            #expect(StyledText(template: input, arguments: arguments)
+                == StyledText.Template(input).filled(with: arguments), "\(inner)")
+            // The caches it lent out came back whole: the next parse on the thread still agrees.
+            #expect(StyledText(template: input, arguments: ["a", "b"])
+                == StyledText.Template(input).filled(with: ["a", "b"]))
+            #expect(StyledText.plainText(ofTemplate: input) == "& %@ < %@")
+        }
+    }
+
     @Test func aTextBuiltInOnePassSharesItsNodesWithTheThreadsEarlierTexts() {
         // The thread's node table, as the parser's builder uses it: equal stacks are the same nodes, which a
         // resolver's cache tells equal by identity.
