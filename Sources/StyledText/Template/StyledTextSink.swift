@@ -187,17 +187,18 @@ extension StyledTextSink {
                               options: StyledText.Template.Options, nodes: inout AttributeNodeTable,
                               tagAttributes: inout TagAttributeCache,
                               references: CharacterReferenceMemo) -> StyledText? {
-        // The sink made in place: made first and passed in, it was copied, and the node table's slots with it.
-        var scanner = TemplateScanner(bytes: bytes, source: template, options: options, references: references,
-                                      sink: StyledTextSink(bytes: bytes, arguments: arguments,
-                                                           isolatesArguments: options.isolatesArguments,
-                                                           nodes: &nodes, tagAttributes: &tagAttributes))
-        let text = scanner.run()
-        scanner.sink!.giveBack(nodes: &nodes, tagAttributes: &tagAttributes)
+        var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: options.isolatesArguments,
+                                  nodes: &nodes, tagAttributes: &tagAttributes)
+        let text = withUnsafeMutablePointer(to: &sink) { sink in
+            var scanner = TemplateScanner(bytes: bytes, source: template, options: options, references: references,
+                                          sink: sink)
+            return scanner.run()
+        }
+        sink.giveBack(nodes: &nodes, tagAttributes: &tagAttributes)
         guard let text else { return nil }
         var result = StyledText()
         result.text = text
-        result.segments = scanner.sink!.takeSegments()
+        result.segments = sink.takeSegments()
         return result
     }
 }

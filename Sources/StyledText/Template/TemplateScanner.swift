@@ -96,8 +96,10 @@ struct TemplateScanner: ~Copyable {
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
-    /// What builds styled text from the tags and placeholders, or `nil` for the plain text.
-    var sink: StyledTextSink?
+    /// What builds styled text from the tags and placeholders, or `nil` for the plain text: the caller's, which
+    /// outlives the scan. (Held here as an optional value, it was destroyed through `Optional`'s generic witness,
+    /// some 120 instructions a scan.)
+    private let sink: UnsafeMutablePointer<StyledTextSink>?
     /// Whether there is a sink: a constant for the scan, tested where it would be told something.
     private let buildsStyledText: Bool
     /// Whether the sink gave up, for the parser to build the text instead.
@@ -121,9 +123,10 @@ struct TemplateScanner: ~Copyable {
         sink = nil
     }
 
-    /// A scan for styled text, which `sink` builds, remembering references in `references`.
+    /// A scan for styled text, which `sink` builds, remembering references in `references`; `sink` must stay valid
+    /// while the scan runs.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         references: CharacterReferenceMemo, sink: consuming StyledTextSink) {
+         references: CharacterReferenceMemo, sink: UnsafeMutablePointer<StyledTextSink>) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
@@ -241,7 +244,7 @@ struct TemplateScanner: ~Copyable {
             return start + 1  // Not a placeholder: text.
         }
         flushText(upTo: start, next: placeholder.sourceRange.upperBound)
-        guard sink!.insert(placeholder, source: tokenizer.source, into: &output) else { return giveUp() }
+        guard sink!.pointee.insert(placeholder, source: tokenizer.source, into: &output) else { return giveUp() }
         return placeholder.sourceRange.upperBound
     }
 
@@ -319,28 +322,28 @@ struct TemplateScanner: ~Copyable {
     @inline(__always)
     private mutating func closeInnermost(forSink: Bool) {
         open.pop()
-        if forSink { sink!.close(at: output.count) }
+        if forSink { sink!.pointee.close(at: output.count) }
     }
 
     /// Tells the sink, if any, that the start tag `source` named `name` opens; `false` when it gives up.
     @inline(__always)
     private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) -> Bool {
         guard forSink else { return true }
-        return sink!.open(named: name, source: source, at: output.count, tokenizer: tokenizer)
+        return sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: tokenizer)
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
     @inline(__always)
     private mutating func sinkAccepts(_ source: Range<Int>, forSink: Bool) -> Bool {
         guard forSink else { return true }
-        return sink!.accepts(source)
+        return sink!.pointee.accepts(source)
     }
 
     /// Hands the sink the element (a void or self-closing tag) `source`, named `name`, whose text is flushed;
     /// returns where scanning goes on, its end. The plain text has nothing for it.
     @inline(__always)
     private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
-        if forSink, !sink!.element(named: name, source: source, at: output.count, tokenizer: tokenizer) {
+        if forSink, !sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: tokenizer) {
             return giveUp()
         }
         return source.upperBound
@@ -378,7 +381,7 @@ struct TemplateScanner: ~Copyable {
             return start &+ 1  // Text.
         }
         flushText(upTo: start, next: end)
-        if forSink, !sink!.accepts(start..<end) { return giveUp() }
+        if forSink, !sink!.pointee.accepts(start..<end) { return giveUp() }
         // ``openTag(named:source:selfClosing:hasParameters:)`` written out: marked `@inline(__always)`, it stayed a
         // call here (even as its only caller), which cost a tag with parameters a tenth more.
         let packedName = packed(name)
@@ -391,7 +394,7 @@ struct TemplateScanner: ~Copyable {
             return end
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        if forSink, !sink!.open(named: name, source: start..<end, at: output.count, tokenizer: tokenizer) {
+        if forSink, !sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: tokenizer) {
             return giveUp()
         }
         open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
@@ -497,7 +500,7 @@ struct TemplateScanner: ~Copyable {
         let literal = open.tags.filter {
             !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
-        if buildsStyledText, !sink!.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
+        if buildsStyledText, !sink!.pointee.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
         guard !literal.isEmpty else { return output.string }
         var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })
         var copied = 0
