@@ -64,9 +64,9 @@ struct StyledTextSink {
     /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long.
     @inline(never)
     mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int,
-                       tokenizer: borrowing TemplateTokenizer) -> Bool {
+                       tokenizer: inout TemplateTokenizer) -> Bool {
         endText(at: offset)
-        let (slot, made) = attribute(named: name, source: source, tokenizer: tokenizer)
+        let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
         guard let slot else {
             top = nodes.node(made!, parent: top)
             return true
@@ -92,9 +92,9 @@ struct StyledTextSink {
     /// long.
     @inline(never)
     mutating func element(named name: Range<Int>, source: Range<Int>, at offset: Int,
-                          tokenizer: borrowing TemplateTokenizer) -> Bool {
+                          tokenizer: inout TemplateTokenizer) -> Bool {
         endText(at: offset)
-        let (slot, made) = attribute(named: name, source: source, tokenizer: tokenizer)
+        let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
         let element = StyledText.Segment.Element(slot.map(tagAttributes.attribute(inSlot:)) ?? made!)
         segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
         return true
@@ -150,13 +150,24 @@ struct StyledTextSink {
     /// parameters, else with them (none holds a `%`: see ``accepts(_:)``). Its slot in the thread's cache, where a
     /// tag of the same bytes made before left it (or where it is now); else, for a tag too long to cache, the
     /// attribute made.
+    ///
+    /// The scan reads a tag's parameters without recording them, as for the plain text; they are read again, and
+    /// recorded, only when the tag is not in the cache. (Recording every tag's cost a tag with parameters a
+    /// quarter more, for the one tag in many whose attribute is made.)
     private mutating func attribute(named name: Range<Int>, source: Range<Int>,
-                                    tokenizer: borrowing TemplateTokenizer) -> (slot: Int?, made: StyledText.Attribute?) {
-        // Tags read by their bytes alone (`<b>`) never recorded parameters: those from an earlier tag may remain.
-        let byName = source.count == name.count + 2 || tokenizer.scannedParameters.isEmpty
+                                    tokenizer: inout TemplateTokenizer) -> (slot: Int?, made: StyledText.Attribute?) {
+        // `<b>`: the name alone; else the whole tag, whatever follows the name.
+        let byName = source.count == name.count + 2
         let key = UnsafeBufferPointer(rebasing: bytes[byName ? name : source])
         if let slot = tagAttributes.slot(for: key) { return (slot, nil) }
-        let parameters = byName ? [:] : TemplateTokenizer.staticParameters(tokenizer.scannedParameters, in: bytes)
+        var parameters: [String: String] = [:]
+        if !byName {
+            var selfClosing = false
+            var hasParameters = false
+            _ = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing, hasParameters: &hasParameters,
+                                     recordsParameters: true)
+            parameters = TemplateTokenizer.staticParameters(tokenizer.scannedParameters, in: bytes)
+        }
         let made = StyledText.Attribute(lowercasedName: TemplateTokenizer.lowercasedName(name, in: bytes),
                                         parameters: parameters, action: nil)
         guard let slot = tagAttributes.add(made, for: key) else { return (nil, made) }

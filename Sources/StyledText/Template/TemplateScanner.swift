@@ -329,7 +329,7 @@ struct TemplateScanner: ~Copyable {
     @inline(__always)
     private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) -> Bool {
         guard forSink else { return true }
-        return sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: tokenizer)
+        return sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: &tokenizer)
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
@@ -343,7 +343,7 @@ struct TemplateScanner: ~Copyable {
     /// returns where scanning goes on, its end. The plain text has nothing for it.
     @inline(__always)
     private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
-        if forSink, !sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: tokenizer) {
+        if forSink, !sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: &tokenizer) {
             return giveUp()
         }
         return source.upperBound
@@ -364,8 +364,7 @@ struct TemplateScanner: ~Copyable {
         startTag(named: name, at: start, forSink: false)
     }
 
-    /// ``startTag(named:at:)`` with the tag's parameters recorded, and the sink told: a copy of its own, so that
-    /// the plain text's neither records nor tests.
+    /// ``startTag(named:at:)`` with the sink told: a copy of its own, so that the plain text's does not test for it.
     @inline(never)
     private mutating func startTagForSink(named name: Range<Int>, at start: Int) -> Int {
         startTag(named: name, at: start, forSink: true)
@@ -376,7 +375,7 @@ struct TemplateScanner: ~Copyable {
         var selfClosing = false
         var hasParameters = false
         guard let end = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing,
-                                             hasParameters: &hasParameters, recordsParameters: forSink)
+                                             hasParameters: &hasParameters, recordsParameters: false)
         else {
             return start &+ 1  // Text.
         }
@@ -394,7 +393,7 @@ struct TemplateScanner: ~Copyable {
             return end
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        if forSink, !sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: tokenizer) {
+        if forSink, !sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: &tokenizer) {
             return giveUp()
         }
         open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
@@ -428,7 +427,7 @@ struct TemplateScanner: ~Copyable {
     /// `nil` when the parser must decide. Out of line: ``simpleMarkup(at:)`` reads most tags.
     @inline(never)
     private mutating func markup(at start: Int) -> Int? {
-        switch tokenizer.scanMarkup(at: start, recordsParameters: buildsStyledText) {
+        switch tokenizer.scanMarkup(at: start, recordsParameters: false) {
         case .text, .unterminatedComment:
             return start + 1
         case let .dropped(end):
