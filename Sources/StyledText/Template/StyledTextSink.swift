@@ -39,7 +39,7 @@ struct StyledTextSink {
         swap(&self.nodes, &nodes)
         swap(&self.tagAttributes, &tagAttributes)
         self.nodes.startGeneration()
-        // As the builder does: a segment per tag or so, and room for a sentence's few attributes at once.
+        // About a segment per tag: a tag per 32 bytes is denser than prose has them.
         segments.reserveCapacity(bytes.count / 32 + 4)
     }
 
@@ -63,13 +63,12 @@ struct StyledTextSink {
 
     /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long.
     @inline(never)
-    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int,
-                       tokenizer: inout TemplateTokenizer) -> Bool {
+    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int, tokenizer: inout TemplateTokenizer) {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
         guard let slot else {
             top = nodes.node(made!, parent: top)
-            return true
+            return
         }
         if let known = tagAttributes.lastNode(inSlot: slot, parent: top) {
             top = known
@@ -78,7 +77,6 @@ struct StyledTextSink {
             tagAttributes.setLastNode(node, inSlot: slot)
             top = node
         }
-        return true
     }
 
     /// The innermost open tag closes where the output is `offset` bytes long.
@@ -92,12 +90,11 @@ struct StyledTextSink {
     /// long.
     @inline(never)
     mutating func element(named name: Range<Int>, source: Range<Int>, at offset: Int,
-                          tokenizer: inout TemplateTokenizer) -> Bool {
+                          tokenizer: inout TemplateTokenizer) {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
         let element = StyledText.Segment.Element(slot.map(tagAttributes.attribute(inSlot:)) ?? made!)
         segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
-        return true
     }
 
     /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text, whatever

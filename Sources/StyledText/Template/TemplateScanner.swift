@@ -312,7 +312,7 @@ struct TemplateScanner: ~Copyable {
         // `</`, then the name and `>` as they stand here: 8 bytes or fewer for a name of up to 5.
         let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
         let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
-        guard sinkOpens(name, source: start..<end, forSink: forSink) else { return giveUp() }
+        sinkOpens(name, source: start..<end, forSink: forSink)
         open.push(OpenTag(name: name, source: start..<end, offset: output.count,
                           hasParameters: false, endTag: endTag, endTagMask: endTagMask))
         return end
@@ -325,11 +325,10 @@ struct TemplateScanner: ~Copyable {
         if forSink { sink!.pointee.close(at: output.count) }
     }
 
-    /// Tells the sink, if any, that the start tag `source` named `name` opens; `false` when it gives up.
+    /// Tells the sink, if any, that the start tag `source` named `name` opens.
     @inline(__always)
-    private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) -> Bool {
-        guard forSink else { return true }
-        return sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: &tokenizer)
+    private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) {
+        if forSink { sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: &tokenizer) }
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
@@ -343,9 +342,7 @@ struct TemplateScanner: ~Copyable {
     /// returns where scanning goes on, its end. The plain text has nothing for it.
     @inline(__always)
     private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
-        if forSink, !sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: &tokenizer) {
-            return giveUp()
-        }
+        if forSink { sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: &tokenizer) }
         return source.upperBound
     }
 
@@ -393,9 +390,7 @@ struct TemplateScanner: ~Copyable {
             return end
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        if forSink, !sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: &tokenizer) {
-            return giveUp()
-        }
+        if forSink { sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: &tokenizer) }
         open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return end
@@ -417,7 +412,7 @@ struct TemplateScanner: ~Copyable {
             return source.upperBound
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        guard sinkOpens(name, source: source, forSink: buildsStyledText) else { return giveUp() }
+        sinkOpens(name, source: source, forSink: buildsStyledText)
         open.push(OpenTag(name: name, source: source, offset: output.count, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return source.upperBound
