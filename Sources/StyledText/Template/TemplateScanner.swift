@@ -81,7 +81,7 @@ struct TemplateScanner: ~Copyable {
 
     /// How many open tags a search for an end tag that is not the innermost may look through: deeper, the parser
     /// decides, with its counts per name (a search per end tag through a deep stack would be quadratic).
-    private static var searchLimit: Int { 16 }
+    private static let searchLimit = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
