@@ -273,7 +273,8 @@ struct TemplateScanner: ~Copyable {
         guard TemplateTokenizer.isASCIILetter(second) else {
             if second == UInt8(ascii: "/") {
                 let tags = open.tags
-                guard let innermost = tags.last, word & innermost.endTagMask == innermost.endTag else { return nil }
+                guard let innermost = tags.last else { return strayEndTag(at: start, word: word) }
+                guard word & innermost.endTagMask == innermost.endTag else { return nil }
                 let end = start &+ (innermost.name.upperBound &- innermost.name.lowerBound) &+ 3
                 flushText(upTo: start, next: end)
                 closeInnermost(forSink: forSink)
@@ -316,6 +317,26 @@ struct TemplateScanner: ~Copyable {
         open.push(OpenTag(name: name, source: start..<end, offset: output.count,
                           hasParameters: false, endTag: endTag, endTagMask: endTagMask))
         return end
+    }
+
+    /// With no tag open, the end tag at `start` whose 8 bytes are `word`, when it is a name and `>` within them
+    /// (`</b>`, `</span>`): stray, so dropped, as the parser drops it; returns where scanning goes on. `nil` for any
+    /// other shape, which ``markup(at:)`` reads. Out of line: end tags with nothing open are rare in text, but
+    /// `</b>` × n after the depth limit (the adversarial *nested-closed*) read each through ``markup(at:)``, half
+    /// again as many instructions as the parser, which drops them without reading their names.
+    @inline(never)
+    private mutating func strayEndTag(at start: Int, word: UInt64) -> Int? {
+        guard TemplateTokenizer.isASCIILetter(UInt8(truncatingIfNeeded: word &>> 16)) else { return nil }
+        let flags = ByteSearch.matchingBytes(UInt8(ascii: ">"), in: word)
+        guard flags != 0 else { return nil }
+        let close = flags.trailingZeroBitCount &>> 3
+        var index = 3
+        while index < close {
+            guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else { return nil }
+            index &+= 1
+        }
+        flushText(upTo: start, next: start &+ close &+ 1)
+        return start &+ close &+ 1
     }
 
     /// Closes the innermost open tag, whose end tag's text is flushed.

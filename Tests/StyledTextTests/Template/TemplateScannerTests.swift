@@ -49,6 +49,9 @@ import Testing
         "<b>5%%</b>%%&amp%%%%amp;",
         "%0%", "%00$@", "%01$%@", "%0.2f%%", "%-05d<b>x</b>", "%'d&amp;", "%1$@%%%2$@", "% d%%", "%%0", "%0",
         "%01$@<b>%02$@</b>%@%010$lld", "%0<b>1$@</b>", "%0&amp;1$@", "%1$<b>@</b>", "%.<i>2f</i>",
+        // End tags with nothing open, read from their 8 bytes when they fit: stray, dropped.
+        "</b>x", "a</span>b</a-b.c>c</b1:_>d", "</b >x</b/>y</é>z</b", "</abcdef>x</abcdefg>y", "</1>x</>y</ b>z",
+        "<b>x</b></b></i>y", "</b>",
     ])
     func agreesOnRepairs(_ input: String) {
         Self.expectAgreement(input)
