@@ -55,6 +55,8 @@ final class CharacterReferenceMemo {
         // The first `;` at byte k is flagged exactly, by bit 8k + 7.
         let flags = ByteSearch.matchingBytes(UInt8(ascii: ";"), in: word)
         guard flags != 0 else {
+            // `&&`, `& `: text, without the decoder's calls (`&` × n cost twice the parser's instructions).
+            guard CharacterReferences.mayStartReference(after: UInt8(truncatingIfNeeded: word)) else { return nil }
             return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
         }
         let keyBits = flags.trailingZeroBitCount &+ 1

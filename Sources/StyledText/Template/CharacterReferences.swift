@@ -330,6 +330,13 @@ extension CharacterReferences {
         byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 26
     }
 
+    /// Whether an `&` followed by `byte` may start a reference: only `#` or an ASCII letter or digit can (HTML5
+    /// §13.2.5.72); after anything else the `&` is text.
+    @inline(__always)
+    static func mayStartReference(after byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "#") || isASCIIAlphanumeric(byte)
+    }
+
     /// The bytes in `start..<end`.
     @inline(__always)
     private static func slice(

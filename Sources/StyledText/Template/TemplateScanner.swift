@@ -216,9 +216,12 @@ struct TemplateScanner: ~Copyable {
         guard start + 1 < bytes.count else { return start + 1 }
         let next = bytes[start + 1]
         if next == UInt8(ascii: "%") {
-            // A percent sign: the first `%` stays in the text, the second is dropped.
-            flushText(upTo: start + 1, next: start + 2)
-            return start + 2
+            // A percent sign: the first `%` stays in the text, the second is dropped; a run, all at once.
+            guard start &+ 3 < bytes.count, bytes[start &+ 2] == UInt8(ascii: "%") else {
+                flushText(upTo: start + 1, next: start + 2)
+                return start + 2
+            }
+            return percentSigns(at: start)
         }
         guard next == UInt8(ascii: "0") else { return start + 1 }
         guard let placeholder = Placeholder.parse(bytes, at: start, nextIndex: &nextArgument) else {
@@ -236,16 +239,28 @@ struct TemplateScanner: ~Copyable {
     @inline(never)
     private mutating func argumentPercent(at start: Int) -> Int {
         guard start + 1 < bytes.count else { return start + 1 }
-        if bytes[start + 1] == UInt8(ascii: "%") {
-            flushText(upTo: start + 1, next: start + 2)
-            return start + 2
-        }
+        if bytes[start + 1] == UInt8(ascii: "%") { return percentSigns(at: start) }
         guard let placeholder = Placeholder.parse(bytes, at: start, nextIndex: &nextArgument) else {
             return start + 1  // Not a placeholder: text.
         }
         flushText(upTo: start, next: placeholder.sourceRange.upperBound)
         guard sink!.pointee.insert(placeholder, source: tokenizer.source, into: &output) else { return giveUp() }
         return placeholder.sourceRange.upperBound
+    }
+
+    /// The `%%` at `start` and every `%%` right after it: each a percent sign, written at once, as the parser
+    /// takes such a run in one step (pair by pair, `%` × n cost twice the parser's instructions). Returns where
+    /// scanning goes on. Out of line: rare.
+    @inline(never)
+    private mutating func percentSigns(at start: Int) -> Int {
+        flushText(upTo: start, next: start)
+        var end = start
+        while end &+ 1 < bytes.count, bytes[end] == UInt8(ascii: "%"), bytes[end &+ 1] == UInt8(ascii: "%") {
+            output.append(ascii: UInt8(ascii: "%"))
+            end &+= 2
+        }
+        textStart = end
+        return end
     }
 
     /// Appends a placeholder's spelling. Out of line, as every rare path of the scan is: inlined, they made the

@@ -52,6 +52,8 @@ import Testing
         // End tags with nothing open, read from their 8 bytes when they fit: stray, dropped.
         "</b>x", "a</span>b</a-b.c>c</b1:_>d", "</b >x</b/>y</é>z</b", "</abcdef>x</abcdefg>y", "</1>x</>y</ b>z",
         "<b>x</b></b></i>y", "</b>",
+        // `&` before what cannot start a reference, and runs of `%%`, each read in one step.
+        "a&&b& c&", "&&&&&&&&&&&amp;&&", "&#&x&;&-&é", "%%%%%%%x%%%%%", "%%%%<b>%%%%%%</b>%%%", "%%%@%%%%%1$@",
     ])
     func agreesOnRepairs(_ input: String) {
         Self.expectAgreement(input)
