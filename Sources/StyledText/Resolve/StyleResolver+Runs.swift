@@ -51,9 +51,15 @@ extension StyleResolver {
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
     /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
     func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
+        guard let top = stack.top else { return memo.base }
+        // The top node first, before setting up the walk: a stack is usually known already, from this call (its
+        // node appeared before) or from an earlier one (another text inside the same tags).
+        if let known = memo[top] { return known }
+        if let known = memo.cachedStyle(for: top) { return known }
         pending.removeAll(keepingCapacity: true)
+        pending.append(top)
         var style: SharedStyle?
-        for node in stack.nodesInnermostFirst {
+        for node in AttributeNodeSequence(upcoming: top.parent) {
             // Two lookups, not `memo[node] ?? memo.cachedStyle(for: node)`: the autoclosure copied the memo.
             if let known = memo[node] {
                 style = known
@@ -187,8 +193,10 @@ private struct RunBuilder {
     var memo: StyleMemo
     /// Scratch space for `inheritedStyle`.
     var unresolved: [AttributeNode] = []
-    /// The last stack resolved and its final style: consecutive parts usually share a stack.
-    var lastResolved: (stack: AttributeStack, style: SharedStyle)?
+    /// The top of the last stack resolved, and its final style: consecutive parts usually share a stack. Two
+    /// fields rather than an optional pair, which was copied (its references retained and released) to compare.
+    var lastTop: AttributeNode?
+    var lastStyle: SharedStyle?
     /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds its
     /// node, as `StyleMemo` does.
     var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = [:]
@@ -216,11 +224,18 @@ private struct RunBuilder {
     }
 
     mutating func style(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
-        if let lastResolved, lastResolved.stack.top === stack.top { return lastResolved.style }
-        let finalStyle: SharedStyle
         if resolver.adjustments.isEmpty {
-            finalStyle = stack.isEmpty ? memo.base : resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
-        } else if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
+            // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
+            guard let top = stack.top else { return memo.base }
+            if top === lastTop, let lastStyle { return lastStyle }
+            let style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
+            lastTop = top
+            lastStyle = style
+            return style
+        }
+        if stack.top === lastTop, let lastStyle { return lastStyle }
+        let finalStyle: SharedStyle
+        if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
             finalStyle = known.style
         } else {
             var style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved).style
@@ -229,7 +244,8 @@ private struct RunBuilder {
             finalStyle = SharedStyle(style)
             if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = (top, finalStyle) }
         }
-        lastResolved = (stack, finalStyle)
+        lastTop = stack.top
+        lastStyle = finalStyle
         return finalStyle
     }
 

@@ -114,6 +114,17 @@ import Testing
         #expect(resolver.runs(for: "x")[0].style.kern == 10)
     }
 
+    @Test func adjustmentsApplyToTextOutsideTagsBetweenTaggedText() {
+        // Plain text between tags has the empty stack, which the resolver answers without a lookup when there
+        // are no adjustments: with them, it must still be adjusted every time it comes back.
+        let resolver = StyleResolver(base: MarkupStyle(kern: 2)).style("b", bold)
+            .adjust { attributes, style in var s = style; s.kern = Double(attributes.count); return s }
+        let runs = resolver.runs(for: StyledText(template: "a<b>b</b>c<b>d<i>e</i></b>f"))
+        #expect(runs.map(\.text) == ["a", "b", "c", "d", "e", "f"])
+        #expect(runs.map(\.style.kern) == [0, 1, 0, 1, 2, 0])
+        #expect(runs.map(\.style.font.weight) == [nil, .bold, nil, .bold, .bold, nil])
+    }
+
     @Test func mergingLetsTheSecondResolverWin() {
         let theme = StyleResolver(base: MarkupStyle(font: .init(size: 14), foregroundColor: .gray))
             .style("important", MarkupStyle(foregroundColor: .blue))
