@@ -149,13 +149,16 @@ struct StyleMemo {
 
     /// The style an earlier call resolved for the stack topped by `node`. Not copied into this call's memo:
     /// looking it up again costs less than the memo's bookkeeping.
+    ///
+    /// Inlined, as is the subscript's getter: called, each took a copy of the whole memo.
+    @inline(__always)
     func cachedStyle(for node: AttributeNode) -> SharedStyle? {
         guard !cached.isEmpty, StyleCache.admits(node) else { return nil }
         return cached.style(for: node)
     }
 
     subscript(node: AttributeNode) -> SharedStyle? {
-        get {
+        @inline(__always) get {
             let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
             if recentKeys.0 == key { return recent.1 }
             if recentKeys.1 == key { return recent.3 }
