@@ -191,7 +191,11 @@ private struct RunBuilder {
     /// The UTF-8 bytes of `source.text`, valid while the builder runs.
     let sourceBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
-    var pending: Pending?
+    /// What the last run's text is, when a following part with equal style and attributes may merge into it;
+    /// `nil` when there is no run yet or the last is an image. Runs are built in place, not held back until the
+    /// next part shows whether it merges: moving a held-back run into the array retained and released its style
+    /// and stack once more.
+    var lastText: LastText?
     var utf16Offset = 0
     var memo: StyleMemo
     /// Scratch space for `inheritedStyle`.
@@ -209,14 +213,15 @@ private struct RunBuilder {
         case plain(Range<Int>)
         /// Text from an element's content.
         case owned(Substring)
-        /// Text merged from several sources, in a buffer of its own that later merges append to.
-        case merged(String)
     }
 
-    struct Pending {
-        var text: TextSource
-        var style: SharedStyle
-        var stack: AttributeStack
+    enum LastText {
+        /// UTF-8 offsets into the source's plain text, which a following plain part may extend.
+        case plain
+        /// Text in some other string.
+        case owned
+        /// Text merged from several sources, in a string of its own that later merges append to.
+        case merged
     }
 
     init(base: SharedStyle, cached: StyleTable, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
@@ -252,38 +257,64 @@ private struct RunBuilder {
         return finalStyle
     }
 
-    mutating func addText(_ text: TextSource, stack: AttributeStack, resolver: StyleResolver) {
+    mutating func addText(_ text: TextSource, stack: consuming AttributeStack, resolver: StyleResolver) {
         let style = style(for: stack, resolver: resolver)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
-        // copies both out of their boxes. Compared in place, before copying the pending run (its text retained).
-        if pending?.stack == stack, var current = pending,
-           current.style === style || current.style.style == style.style {
-            if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
-                current.text = .plain(a.lowerBound..<b.upperBound)
-            } else {
-                // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
-                var buffer: String
-                if case let .merged(existing) = current.text { buffer = existing } else {
-                    buffer = String(self.text(of: current.text))
-                }
-                // Let go of every other reference to the buffer, so that appending does not copy it.
-                pending = nil
-                current.text = .plain(0..<0)
-                buffer += self.text(of: text)
-                current.text = .merged(buffer)
-            }
-            pending = current
-        } else {
-            flush()
-            pending = Pending(text: text, style: style, stack: stack)
+        // copies both out of their boxes.
+        if let lastText, runs[runs.count - 1].stack == stack,
+           runs[runs.count - 1].shared === style || runs[runs.count - 1].shared.style == style.style {
+            merge(text, lastText)
+            return
         }
+        // The style and the stack move into the run (`consume`): copied, each was retained for the run and
+        // released at the end of this call.
+        let length: Int
+        switch text {
+        case let .plain(range):
+            // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
+            length = UTF16Length.of(range, in: sourceBytes)
+            runs.append(StyledRun(text: source.text, utf8Range: range, shared: consume style,
+                                  range: utf16Offset..<(utf16Offset + length), stack: consume stack))
+            lastText = .plain
+        case let .owned(text):
+            length = UTF16Length.of(text)
+            runs.append(StyledRun(content: .text(text), shared: consume style,
+                                  range: utf16Offset..<(utf16Offset + length), stack: consume stack))
+            lastText = .owned
+        }
+        utf16Offset += length
+    }
+
+    /// Appends `text` to the last run, whose text is `lastText`.
+    private mutating func merge(_ text: TextSource, _ lastText: LastText) {
+        let last = runs.removeLast()
+        if lastText == .plain, case let .plain(range) = text, last.utf8Range.upperBound == range.lowerBound {
+            let length = UTF16Length.of(range, in: sourceBytes)
+            runs.append(StyledRun(text: last.base, utf8Range: last.utf8Range.lowerBound..<range.upperBound,
+                                  shared: last.shared, range: last.range.lowerBound..<(utf16Offset + length),
+                                  stack: last.stack))
+            utf16Offset += length
+            return
+        }
+        let added = self.text(of: text)
+        // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
+        var buffer = lastText == .merged ? last.base : String(last.base.utf8Slice(last.utf8Range))
+        let (shared, stack, start) = (last.shared, last.stack, last.range.lowerBound)
+        // Let go of the run's reference to the buffer, so that appending does not copy it.
+        _ = consume last
+        buffer += added
+        let length = UTF16Length.of(added)
+        runs.append(StyledRun(text: buffer, utf8Range: 0..<buffer.utf8.count, shared: shared,
+                              range: start..<(utf16Offset + length), stack: stack))
+        self.lastText = .merged
+        utf16Offset += length
     }
 
     mutating func addImage(_ image: StyledText.Image, stack: AttributeStack, resolver: StyleResolver) {
-        flush()
         let style = style(for: stack, resolver: resolver)
         runs.append(StyledRun(content: .image(image), shared: style, range: utf16Offset..<(utf16Offset + 1),
                               stack: stack))
+        lastText = nil
         utf16Offset += 1
     }
 
@@ -304,32 +335,10 @@ private struct RunBuilder {
         switch source {
         case let .plain(range): self.source.substring(range)
         case let .owned(text): text
-        case let .merged(text): Substring(text)
         }
-    }
-
-    mutating func flush() {
-        guard let current = pending else { return }
-        pending = nil
-        let run: StyledRun
-        let length: Int
-        if case let .plain(range) = current.text {
-            // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
-            length = UTF16Length.of(range, in: sourceBytes)
-            run = StyledRun(text: source.text, utf8Range: range, shared: current.style,
-                            range: utf16Offset..<(utf16Offset + length), stack: current.stack)
-        } else {
-            let text = text(of: current.text)
-            length = UTF16Length.of(text)
-            run = StyledRun(content: .text(text), shared: current.style, range: utf16Offset..<(utf16Offset + length),
-                            stack: current.stack)
-        }
-        runs.append(run)
-        utf16Offset += length
     }
 
     mutating func finish(resolver: StyleResolver) -> [StyledRun] {
-        flush()
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
         resolver.cache.add(memo.resolved)

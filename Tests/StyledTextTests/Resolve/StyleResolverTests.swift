@@ -223,6 +223,18 @@ import Testing
         #expect(merged.count == 3)
     }
 
+    @Test func equalNeighboursMergeWhateverHoldsTheirText() {
+        // Plain text extended in place, then an element's content (the run's text becomes a string of its own),
+        // then plain text appended to that string, then an image, which never merges, and plain text again.
+        let e = StyledText.Attribute.tag("e")
+        let text: StyledText = "\("a", e)\("é", e)\(element: e)\("z", e)\(StyledText(image: .init(named: "i")))\("y", e)"
+        let runs = StyleResolver().element("e", "\u{1F600}").runs(for: text)
+        #expect(runs.map(\.text) == ["aé\u{1F600}z", "\u{FFFC}", "y"])
+        #expect(runs.map(\.range) == [0..<5, 5..<6, 6..<7])
+        #expect(runs.map(\.attributes) == [[e], [], [e]])
+        #expect(runs[0].content == .text("aé\u{1F600}z"))
+    }
+
     @Test func emptyTextGivesNoRuns() {
         #expect(StyleResolver().runs(for: "").isEmpty)
         #expect(StyleResolver().runs(for: "\("", .important)").isEmpty)
