@@ -46,12 +46,12 @@ extension StyleResolver {
         return runs
     }
 
-    /// The resolved style for an attribute stack, before adjustments.
+    /// The resolved style for the attribute stack topped by `top`, before adjustments.
     ///
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
     /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
-    func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
-        guard let top = stack.top else { return memo.base }
+    /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it.
+    func inheritedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
         // The top node first, before setting up the walk: a stack is usually known already, from this call (its
         // node appeared before) or from an earlier one (another text inside the same tags).
         if let known = memo[top] { return known }
@@ -236,7 +236,7 @@ private struct RunBuilder {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
             guard let top = stack.top else { return memo.base }
             if top === lastTop, let lastStyle { return lastStyle }
-            let style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
+            let style = resolver.inheritedStyle(for: top, memo: &memo, pending: &unresolved)
             lastTop = top
             lastStyle = style
             return style
@@ -246,7 +246,8 @@ private struct RunBuilder {
         if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
             finalStyle = known.style
         } else {
-            var style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved).style
+            var style = (stack.top.map { resolver.inheritedStyle(for: $0, memo: &memo, pending: &unresolved) }
+                ?? memo.base).style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
