@@ -129,7 +129,9 @@ struct StyleMemo {
     private var overflow = IdentityTable<AttributeNode, SharedStyle>()
     /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
     /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
-    var byAttribute: [Key: SharedStyle] = [:]
+    /// `Dictionary()` rather than `[:]`, here and in `RunBuilder`: the literal called `init(dictionaryLiteral:)`
+    /// on every call of `runs(for:)`.
+    var byAttribute: [Key: SharedStyle] = Dictionary()
     /// How many nodes have been resolved so far.
     var resolvedCount = 0
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
@@ -206,7 +208,7 @@ private struct RunBuilder {
     var lastStyle: SharedStyle?
     /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds its
     /// node, as `StyleMemo` does.
-    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = [:]
+    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = Dictionary()
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
