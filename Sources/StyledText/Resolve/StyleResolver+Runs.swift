@@ -23,7 +23,8 @@ extension StyleResolver {
     }
 
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
-        var builder = RunBuilder(base: sharedBase, cached: cache.snapshot(), source: text, sourceBytes: bytes)
+        var builder = RunBuilder(base: sharedBase, cached: cache.snapshot(), plainText: text.text, bytes: bytes,
+                                 segmentCount: text.segments.count)
         // The builder takes the resolver in each call instead of keeping a copy, which retained and released
         // every one of its rules, tables and closures once per call of `runs(for:)`.
         for segment in text.segments {
@@ -189,9 +190,11 @@ struct StyleMemo {
 
 /// Accumulates runs, merging neighbours with equal style and attributes.
 private struct RunBuilder {
-    let source: StyledText
-    /// The UTF-8 bytes of `source.text`, valid while the builder runs.
-    let sourceBytes: UnsafeBufferPointer<UInt8>
+    /// The source's plain text (the source itself is not kept: only its text is needed, and holding it cost a
+    /// retain and a release more per call).
+    let plainText: String
+    /// The UTF-8 bytes of `plainText`, valid while the builder runs.
+    let plainTextBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
     /// What the last run's text is, when a following part with equal style and attributes may merge into it;
     /// `nil` when there is no run yet or the last is an image. Runs are built in place, not held back until the
@@ -226,11 +229,12 @@ private struct RunBuilder {
         case merged
     }
 
-    init(base: SharedStyle, cached: StyleTable, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
-        self.source = source
-        self.sourceBytes = sourceBytes
+    init(base: SharedStyle, cached: StyleTable, plainText: String, bytes: UnsafeBufferPointer<UInt8>,
+         segmentCount: Int) {
+        self.plainText = plainText
+        plainTextBytes = bytes
         memo = StyleMemo(base: base, cached: cached)
-        runs.reserveCapacity(source.segments.count)
+        runs.reserveCapacity(segmentCount)
     }
 
     mutating func style(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
@@ -275,8 +279,8 @@ private struct RunBuilder {
         switch text {
         case let .plain(range):
             // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
-            length = UTF16Length.of(range, in: sourceBytes)
-            runs.append(StyledRun(text: source.text, utf8Range: range, shared: consume style,
+            length = UTF16Length.of(range, in: plainTextBytes)
+            runs.append(StyledRun(text: plainText, utf8Range: range, shared: consume style,
                                   range: utf16Offset..<(utf16Offset + length), stack: consume stack))
             lastText = .plain
         case let .owned(text):
@@ -302,7 +306,7 @@ private struct RunBuilder {
     private mutating func merge(_ text: TextSource, _ lastText: LastText) {
         let last = runs.removeLast()
         if lastText == .plain, case let .plain(range) = text, last.utf8Range.upperBound == range.lowerBound {
-            let length = UTF16Length.of(range, in: sourceBytes)
+            let length = UTF16Length.of(range, in: plainTextBytes)
             runs.append(StyledRun(text: last.base, utf8Range: last.utf8Range.lowerBound..<range.upperBound,
                                   shared: last.shared, range: last.range.lowerBound..<(utf16Offset + length),
                                   stack: last.stack))
@@ -346,7 +350,7 @@ private struct RunBuilder {
 
     func text(of source: TextSource) -> Substring {
         switch source {
-        case let .plain(range): self.source.substring(range)
+        case let .plain(range): plainText.utf8Slice(range)
         case let .owned(text): text
         }
     }
@@ -355,7 +359,10 @@ private struct RunBuilder {
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
         resolver.cache.add(memo.resolved)
-        return runs
+        // Moved out, not copied: a copy was retained here and released with the builder.
+        var finished: [StyledRun] = []
+        swap(&finished, &runs)
+        return finished
     }
 }
 
