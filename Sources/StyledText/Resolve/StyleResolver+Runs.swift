@@ -143,6 +143,14 @@ struct StyleMemo {
     struct Key: Hashable {
         var inherited: ObjectIdentifier
         var attribute: StyledText.Attribute
+
+        /// By the attribute's ``StyledText/Attribute/contentHash`` (equal attributes have equal ones), not by
+        /// hashing the attribute: that hashes its parameters dictionary entry by entry, about 2,500 instructions
+        /// a key, paid again for every entry each time the dictionary grows.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(inherited)
+            hasher.combine(attribute.contentHash)
+        }
     }
 
     init(base: SharedStyle, cached: StyleTable) {
