@@ -52,11 +52,22 @@ extension StyleResolver {
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
     /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
     /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it.
+    ///
+    /// Inlined, with the walk in a function of its own: the two lookups that usually answer cost less without the
+    /// walk's stack frame around them.
+    @inline(__always)
     func inheritedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
         // The top node first, before setting up the walk: a stack is usually known already, from this call (its
         // node appeared before) or from an earlier one (another text inside the same tags).
         if let known = memo[top] { return known }
         if let known = memo.cachedStyle(for: top) { return known }
+        return resolvedStyle(for: top, memo: &memo, pending: &pending)
+    }
+
+    /// The resolved style for the stack topped by `top`, which neither the memo nor the cache knows.
+    @inline(never)
+    private func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
+        -> SharedStyle {
         pending.removeAll(keepingCapacity: true)
         pending.append(top)
         var style: SharedStyle?
