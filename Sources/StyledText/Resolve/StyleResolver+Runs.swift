@@ -66,7 +66,7 @@ extension StyleResolver {
 
     /// The resolved style for the stack topped by `top`, which neither the memo nor the cache knows.
     @inline(never)
-    private func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
+    fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
         -> SharedStyle {
         pending.removeAll(keepingCapacity: true)
         pending.append(top)
@@ -269,10 +269,18 @@ private struct RunBuilder {
         return adjustedStyle(for: stack, resolver: resolver)
     }
 
-    /// The style of the stack topped by `top`, remembered as the last one.
+    /// The style of the stack topped by `top`, remembered as the last one unless this call's memo knows it.
     @inline(never)
     private mutating func inheritedStyle(for top: AttributeNode, resolver: StyleResolver) -> SharedStyle {
-        let style = resolver.inheritedStyle(for: top, memo: &memo, pending: &unresolved)
+        // The memo finds its stacks again for less than remembering one costs (a retain and a release each for
+        // the node and the style); the resolver's cache does not.
+        if let known = memo[top] { return known }
+        let style: SharedStyle
+        if let known = memo.cachedStyle(for: top) {
+            style = known
+        } else {
+            style = resolver.resolvedStyle(for: top, memo: &memo, pending: &unresolved)
+        }
         lastTop = top
         lastStyle = style
         return style
