@@ -3,11 +3,11 @@
 /// `Dictionary` keyed by `ObjectIdentifier` would hash every lookup with a seeded `Hasher`.
 ///
 /// Open addressing with linear probing, at most half full; the slot count is a power of two, allocated on the first
-/// insertion. Keys are addresses (0 for an empty slot) and values sit beside them, so a lookup touches no reference
-/// count. The table keeps every object it has a key for alive, so an address stays that object's own.
+/// insertion. Keys are addresses (0 for an empty slot) and values sit beside them in one array (one bound checked
+/// per probe, one buffer to retain), so a lookup touches no reference count. The table keeps every object it has a
+/// key for alive, so an address stays that object's own.
 struct IdentityTable<Object: AnyObject, Value> {
-    private var keys: [UInt] = []
-    private var values: [Value?] = []
+    private var slots: [(key: UInt, value: Value?)] = []
     /// Every object with a key, kept alive so that its address stays its own.
     private var objects: [Object] = []
 
@@ -21,12 +21,12 @@ struct IdentityTable<Object: AnyObject, Value> {
     /// retains nothing).
     @inline(__always)
     func value(forKey key: UInt) -> Value? {
-        guard !keys.isEmpty else { return nil }
-        let mask = keys.count &- 1
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count &- 1
         var slot = Self.hash(of: key) & mask
         while true {
-            let found = keys[slot]
-            if found == key { return values[slot] }
+            let found = slots[slot].key
+            if found == key { return slots[slot].value }
             if found == 0 { return nil }
             slot = (slot &+ 1) & mask
         }
@@ -40,33 +40,30 @@ struct IdentityTable<Object: AnyObject, Value> {
 
     /// Sets the value for `object`, replacing the one it had.
     mutating func setValue(_ value: Value, for object: Object) {
-        if (objects.count &+ 1) &* 2 > keys.count { grow() }
+        if (objects.count &+ 1) &* 2 > slots.count { grow() }
         let key = Self.key(of: object)
-        let mask = keys.count &- 1
+        let mask = slots.count &- 1
         var slot = Self.hash(of: key) & mask
-        while keys[slot] != 0 {
-            if keys[slot] == key {
-                values[slot] = value
+        while slots[slot].key != 0 {
+            if slots[slot].key == key {
+                slots[slot].value = value
                 return
             }
             slot = (slot &+ 1) & mask
         }
-        keys[slot] = key
-        values[slot] = value
+        slots[slot] = (key, value)
         objects.append(object)
     }
 
     /// Doubles the slots (16 to start with) and places every entry again.
     private mutating func grow() {
-        let entries = zip(keys, values).filter { $0.0 != 0 }
-        let slotCount = max(16, keys.count &* 2)
-        keys = Array(repeating: 0, count: slotCount)
-        values = Array(repeating: nil, count: slotCount)
-        for (key, value) in entries {
-            var slot = Self.hash(of: key) & (slotCount &- 1)
-            while keys[slot] != 0 { slot = (slot &+ 1) & (slotCount &- 1) }
-            keys[slot] = key
-            values[slot] = value
+        let old = slots
+        let slotCount = max(16, old.count &* 2)
+        slots = Array(repeating: (0, nil), count: slotCount)
+        for entry in old where entry.key != 0 {
+            var slot = Self.hash(of: entry.key) & (slotCount &- 1)
+            while slots[slot].key != 0 { slot = (slot &+ 1) & (slotCount &- 1) }
+            slots[slot] = entry
         }
     }
 

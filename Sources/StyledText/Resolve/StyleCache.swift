@@ -15,7 +15,9 @@ final class StyleCache: @unchecked Sendable {
     static let maximumDepth = 32
 
     private let lock = NSLock()
-    private var table = StyleTable()
+    /// Unchecked: `lock` already makes access exclusive, and the run-time check cost as much as taking the lock
+    /// (76 instructions per call of `runs(for:)`).
+    @exclusivity(unchecked) private var table = StyleTable()
 
     /// The entries now: a copy-on-write snapshot that one call of `runs(for:)` reads without locking.
     func snapshot() -> StyleTable {
@@ -52,14 +54,21 @@ final class StyleCache: @unchecked Sendable {
 /// A hash table of styles by the attribute stack each node tops, probed by the stack's structural hash.
 ///
 /// Not a `Dictionary`: its lookups hash the key again with a seeded `Hasher`, while the structural hash is already
-/// well mixed, and probing an array of plain integers retains nothing until a hash matches.
+/// well mixed, and a probe compares plain integers and retains nothing until a hash matches.
 struct StyleTable {
-    /// Each slot's stack hash with the low bit set, or 0 for an empty slot. The slot count is a power of two, at
-    /// least twice the entries, so that probe sequences stay short; it starts small and doubles, because a
-    /// resolver used once (or for one label) would otherwise pay for a thousand empty slots.
-    private var hashes: [Int] = []
-    private var nodes: [AttributeNode?] = []
-    private var styles: [SharedStyle?] = []
+    /// One slot: the stack hash with the low bit set (0 for an empty slot), the node topping the stack and its
+    /// style. One array rather than one per field: a snapshot retains and releases one buffer instead of three,
+    /// and a probe checks one bound.
+    private struct Slot {
+        var hash = 0
+        var node: AttributeNode?
+        var style: SharedStyle?
+    }
+
+    /// The slot count is a power of two, at least twice the entries, so that probe sequences stay short; it starts
+    /// small and doubles, because a resolver used once (or for one label) would otherwise pay for a thousand empty
+    /// slots.
+    private var slots: [Slot] = []
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
@@ -68,44 +77,40 @@ struct StyleTable {
     func style(for node: AttributeNode) -> SharedStyle? {
         guard count > 0 else { return nil }
         let (slot, found) = slot(for: node)
-        return found ? styles[slot] : nil
+        return found ? slots[slot].style : nil
     }
 
     /// Adds the style of the stack topped by `node`, replacing an equal stack's.
     mutating func insert(_ style: SharedStyle, for node: AttributeNode) {
-        if (count + 1) * 2 > hashes.count { grow() }
+        if (count + 1) * 2 > slots.count { grow() }
         let (slot, found) = slot(for: node)
         if !found {
-            hashes[slot] = node.structuralHash | 1
-            nodes[slot] = node
+            slots[slot].hash = node.structuralHash | 1
+            slots[slot].node = node
             count += 1
         }
-        styles[slot] = style
+        slots[slot].style = style
     }
 
     /// Doubles the slots (16 to start with) and places every entry again.
     private mutating func grow() {
-        let old = (hashes: hashes, nodes: nodes, styles: styles)
-        let slotCount = max(16, 2 * old.hashes.count)
-        hashes = Array(repeating: 0, count: slotCount)
-        nodes = Array(repeating: nil, count: slotCount)
-        styles = Array(repeating: nil, count: slotCount)
-        for index in old.hashes.indices where old.hashes[index] != 0 {
-            var slot = old.hashes[index] & (slotCount - 1)
-            while hashes[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
-            hashes[slot] = old.hashes[index]
-            nodes[slot] = old.nodes[index]
-            styles[slot] = old.styles[index]
+        let old = slots
+        let slotCount = max(16, 2 * old.count)
+        slots = Array(repeating: Slot(), count: slotCount)
+        for entry in old where entry.hash != 0 {
+            var slot = entry.hash & (slotCount - 1)
+            while slots[slot].hash != 0 { slot = (slot + 1) & (slotCount - 1) }
+            slots[slot] = entry
         }
     }
 
     /// The slot of the stack equal to the one `node` tops, or the empty slot where it would go.
     private func slot(for node: AttributeNode) -> (index: Int, found: Bool) {
         let hash = node.structuralHash | 1
-        let mask = hashes.count - 1
+        let mask = slots.count - 1
         var slot = hash & mask
-        while hashes[slot] != 0 {
-            if hashes[slot] == hash, let stored = nodes[slot], AttributeNode.sameStack(stored, node) {
+        while slots[slot].hash != 0 {
+            if slots[slot].hash == hash, let stored = slots[slot].node, AttributeNode.sameStack(stored, node) {
                 return (slot, true)
             }
             slot = (slot + 1) & mask

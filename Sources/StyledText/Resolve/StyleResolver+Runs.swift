@@ -23,7 +23,8 @@ extension StyleResolver {
     }
 
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
-        var builder = RunBuilder(base: sharedBase, cached: cache.snapshot(), source: text, sourceBytes: bytes)
+        var builder = RunBuilder(base: sharedBase, cached: cache.snapshot(), plainText: text.text, bytes: bytes,
+                                 segmentCount: text.segments.count)
         // The builder takes the resolver in each call instead of keeping a copy, which retained and released
         // every one of its rules, tables and closures once per call of `runs(for:)`.
         for segment in text.segments {
@@ -46,14 +47,31 @@ extension StyleResolver {
         return runs
     }
 
-    /// The resolved style for an attribute stack, before adjustments.
+    /// The resolved style for the attribute stack topped by `top`, before adjustments.
     ///
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
     /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
-    func inheritedStyle(for stack: AttributeStack, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
+    /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it.
+    ///
+    /// Inlined, with the walk in a function of its own: the two lookups that usually answer cost less without the
+    /// walk's stack frame around them.
+    @inline(__always)
+    func inheritedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
+        // The top node first, before setting up the walk: a stack is usually known already, from this call (its
+        // node appeared before) or from an earlier one (another text inside the same tags).
+        if let known = memo[top] { return known }
+        if let known = memo.cachedStyle(for: top) { return known }
+        return resolvedStyle(for: top, memo: &memo, pending: &pending)
+    }
+
+    /// The resolved style for the stack topped by `top`, which neither the memo nor the cache knows.
+    @inline(never)
+    fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
+        -> SharedStyle {
         pending.removeAll(keepingCapacity: true)
+        pending.append(top)
         var style: SharedStyle?
-        for node in stack.nodesInnermostFirst {
+        for node in AttributeNodeSequence(upcoming: top.parent) {
             // Two lookups, not `memo[node] ?? memo.cachedStyle(for: node)`: the autoclosure copied the memo.
             if let known = memo[node] {
                 style = known
@@ -123,7 +141,9 @@ struct StyleMemo {
     private var overflow = IdentityTable<AttributeNode, SharedStyle>()
     /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
     /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
-    var byAttribute: [Key: SharedStyle] = [:]
+    /// `Dictionary()` rather than `[:]`, here and in `RunBuilder`: the literal called `init(dictionaryLiteral:)`
+    /// on every call of `runs(for:)`.
+    var byAttribute: [Key: SharedStyle] = Dictionary()
     /// How many nodes have been resolved so far.
     var resolvedCount = 0
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
@@ -134,6 +154,14 @@ struct StyleMemo {
     struct Key: Hashable {
         var inherited: ObjectIdentifier
         var attribute: StyledText.Attribute
+
+        /// By the attribute's ``StyledText/Attribute/contentHash`` (equal attributes have equal ones), not by
+        /// hashing the attribute: that hashes its parameters dictionary entry by entry, about 2,500 instructions
+        /// a key, paid again for every entry each time the dictionary grows.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(inherited)
+            hasher.combine(attribute.contentHash)
+        }
     }
 
     init(base: SharedStyle, cached: StyleTable) {
@@ -143,13 +171,16 @@ struct StyleMemo {
 
     /// The style an earlier call resolved for the stack topped by `node`. Not copied into this call's memo:
     /// looking it up again costs less than the memo's bookkeeping.
+    ///
+    /// Inlined, as is the subscript's getter: called, each took a copy of the whole memo.
+    @inline(__always)
     func cachedStyle(for node: AttributeNode) -> SharedStyle? {
         guard !cached.isEmpty, StyleCache.admits(node) else { return nil }
         return cached.style(for: node)
     }
 
     subscript(node: AttributeNode) -> SharedStyle? {
-        get {
+        @inline(__always) get {
             let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
             if recentKeys.0 == key { return recent.1 }
             if recentKeys.1 == key { return recent.3 }
@@ -178,93 +209,171 @@ struct StyleMemo {
 
 /// Accumulates runs, merging neighbours with equal style and attributes.
 private struct RunBuilder {
-    let source: StyledText
-    /// The UTF-8 bytes of `source.text`, valid while the builder runs.
-    let sourceBytes: UnsafeBufferPointer<UInt8>
+    /// The source's plain text (the source itself is not kept: only its text is needed, and holding it cost a
+    /// retain and a release more per call).
+    let plainText: String
+    /// The UTF-8 bytes of `plainText`, valid while the builder runs.
+    let plainTextBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
-    var pending: Pending?
+    /// What the last run's text is, when a following part with equal style and attributes may merge into it;
+    /// `nil` when there is no run yet or the last is an image. Runs are built in place, not held back until the
+    /// next part shows whether it merges: moving a held-back run into the array retained and released its style
+    /// and stack once more.
+    var lastText: LastText?
     var utf16Offset = 0
     var memo: StyleMemo
     /// Scratch space for `inheritedStyle`.
     var unresolved: [AttributeNode] = []
-    /// The last stack resolved and its final style: consecutive parts usually share a stack.
-    var lastResolved: (stack: AttributeStack, style: SharedStyle)?
+    /// The top of the last stack resolved, and its final style: consecutive parts usually share a stack. Two
+    /// fields rather than an optional pair, which was copied (its references retained and released) to compare.
+    var lastTop: AttributeNode?
+    var lastStyle: SharedStyle?
     /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds its
     /// node, as `StyleMemo` does.
-    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = [:]
+    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = Dictionary()
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
         case plain(Range<Int>)
         /// Text from an element's content.
         case owned(Substring)
-        /// Text merged from several sources, in a buffer of its own that later merges append to.
-        case merged(String)
     }
 
-    struct Pending {
-        var text: TextSource
-        var style: SharedStyle
-        var stack: AttributeStack
+    enum LastText {
+        /// UTF-8 offsets into the source's plain text, which a following plain part may extend.
+        case plain
+        /// Text in some other string.
+        case owned
+        /// Text merged from several sources, in a string of its own that later merges append to.
+        case merged
     }
 
-    init(base: SharedStyle, cached: StyleTable, source: StyledText, sourceBytes: UnsafeBufferPointer<UInt8>) {
-        self.source = source
-        self.sourceBytes = sourceBytes
+    init(base: SharedStyle, cached: StyleTable, plainText: String, bytes: UnsafeBufferPointer<UInt8>,
+         segmentCount: Int) {
+        self.plainText = plainText
+        plainTextBytes = bytes
         memo = StyleMemo(base: base, cached: cached)
-        runs.reserveCapacity(source.segments.count)
+        runs.reserveCapacity(segmentCount)
     }
 
+    /// The final style of `stack`. Inlined, with the rest in functions of their own: the empty stack and the last
+    /// stack again, about half the parts, then cost no call.
+    @inline(__always)
     mutating func style(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
-        if let lastResolved, lastResolved.stack.top === stack.top { return lastResolved.style }
-        let finalStyle: SharedStyle
         if resolver.adjustments.isEmpty {
-            finalStyle = stack.isEmpty ? memo.base : resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved)
-        } else if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
+            // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
+            guard let top = stack.top else { return memo.base }
+            if top === lastTop, let lastStyle { return lastStyle }
+            return inheritedStyle(for: top, resolver: resolver)
+        }
+        return adjustedStyle(for: stack, resolver: resolver)
+    }
+
+    /// The style of the stack topped by `top`, remembered as the last one unless this call's memo knows it.
+    @inline(never)
+    private mutating func inheritedStyle(for top: AttributeNode, resolver: StyleResolver) -> SharedStyle {
+        // The memo finds its stacks again for less than remembering one costs (a retain and a release each for
+        // the node and the style); the resolver's cache does not.
+        if let known = memo[top] { return known }
+        let style: SharedStyle
+        if let known = memo.cachedStyle(for: top) {
+            style = known
+        } else {
+            style = resolver.resolvedStyle(for: top, memo: &memo, pending: &unresolved)
+        }
+        lastTop = top
+        lastStyle = style
+        return style
+    }
+
+    /// The style of `stack` after the resolver's adjustments.
+    @inline(never)
+    private mutating func adjustedStyle(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
+        if stack.top === lastTop, let lastStyle { return lastStyle }
+        let finalStyle: SharedStyle
+        if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
             finalStyle = known.style
         } else {
-            var style = resolver.inheritedStyle(for: stack, memo: &memo, pending: &unresolved).style
+            var style = (stack.top.map { resolver.inheritedStyle(for: $0, memo: &memo, pending: &unresolved) }
+                ?? memo.base).style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
             if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = (top, finalStyle) }
         }
-        lastResolved = (stack, finalStyle)
+        lastTop = stack.top
+        lastStyle = finalStyle
         return finalStyle
     }
 
-    mutating func addText(_ text: TextSource, stack: AttributeStack, resolver: StyleResolver) {
+    mutating func addText(_ text: TextSource, stack: consuming AttributeStack, resolver: StyleResolver) {
         let style = style(for: stack, resolver: resolver)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
-        // copies both out of their boxes. Compared in place, before copying the pending run (its text retained).
-        if pending?.stack == stack, var current = pending,
-           current.style === style || current.style.style == style.style {
-            if case let .plain(a) = current.text, case let .plain(b) = text, a.upperBound == b.lowerBound {
-                current.text = .plain(a.lowerBound..<b.upperBound)
-            } else {
-                // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
-                var buffer: String
-                if case let .merged(existing) = current.text { buffer = existing } else {
-                    buffer = String(self.text(of: current.text))
-                }
-                // Let go of every other reference to the buffer, so that appending does not copy it.
-                pending = nil
-                current.text = .plain(0..<0)
-                buffer += self.text(of: text)
-                current.text = .merged(buffer)
-            }
-            pending = current
-        } else {
-            flush()
-            pending = Pending(text: text, style: style, stack: stack)
+        // copies both out of their boxes.
+        if let lastText, Self.sameStack(runs[runs.count - 1].stack, stack),
+           runs[runs.count - 1].shared === style || runs[runs.count - 1].shared.style == style.style {
+            merge(text, lastText)
+            return
         }
+        // The style and the stack move into the run (`consume`): copied, each was retained for the run and
+        // released at the end of this call.
+        let length: Int
+        switch text {
+        case let .plain(range):
+            // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
+            length = UTF16Length.of(range, in: plainTextBytes)
+            runs.append(StyledRun(text: plainText, utf8Range: range, shared: consume style,
+                                  range: utf16Offset..<(utf16Offset + length), stack: consume stack))
+            lastText = .plain
+        case let .owned(text):
+            length = UTF16Length.of(text)
+            runs.append(StyledRun(content: .text(text), shared: consume style,
+                                  range: utf16Offset..<(utf16Offset + length), stack: consume stack))
+            lastText = .owned
+        }
+        utf16Offset += length
+    }
+
+    /// Whether two stacks are equal: the same top node, or equal hashes and then `==`. The hashes tell most
+    /// unequal stacks apart without `==`, which retained and released both nodes to compare them.
+    @inline(__always)
+    private static func sameStack(_ left: AttributeStack, _ right: AttributeStack) -> Bool {
+        if left.top === right.top { return true }
+        guard let leftTop = left.top, let rightTop = right.top, leftTop.structuralHash == rightTop.structuralHash
+        else { return false }
+        return left == right
+    }
+
+    /// Appends `text` to the last run, whose text is `lastText`.
+    private mutating func merge(_ text: TextSource, _ lastText: LastText) {
+        let last = runs.removeLast()
+        if lastText == .plain, case let .plain(range) = text, last.utf8Range.upperBound == range.lowerBound {
+            let length = UTF16Length.of(range, in: plainTextBytes)
+            runs.append(StyledRun(text: last.base, utf8Range: last.utf8Range.lowerBound..<range.upperBound,
+                                  shared: last.shared, range: last.range.lowerBound..<(utf16Offset + length),
+                                  stack: last.stack))
+            utf16Offset += length
+            return
+        }
+        let added = self.text(of: text)
+        // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
+        var buffer = lastText == .merged ? last.base : String(last.base.utf8Slice(last.utf8Range))
+        let (shared, stack, start) = (last.shared, last.stack, last.range.lowerBound)
+        // Let go of the run's reference to the buffer, so that appending does not copy it.
+        _ = consume last
+        buffer += added
+        let length = UTF16Length.of(added)
+        runs.append(StyledRun(text: buffer, utf8Range: 0..<buffer.utf8.count, shared: shared,
+                              range: start..<(utf16Offset + length), stack: stack))
+        self.lastText = .merged
+        utf16Offset += length
     }
 
     mutating func addImage(_ image: StyledText.Image, stack: AttributeStack, resolver: StyleResolver) {
-        flush()
         let style = style(for: stack, resolver: resolver)
         runs.append(StyledRun(content: .image(image), shared: style, range: utf16Offset..<(utf16Offset + 1),
                               stack: stack))
+        lastText = nil
         utf16Offset += 1
     }
 
@@ -283,38 +392,19 @@ private struct RunBuilder {
 
     func text(of source: TextSource) -> Substring {
         switch source {
-        case let .plain(range): self.source.substring(range)
+        case let .plain(range): plainText.utf8Slice(range)
         case let .owned(text): text
-        case let .merged(text): Substring(text)
         }
-    }
-
-    mutating func flush() {
-        guard let current = pending else { return }
-        pending = nil
-        let run: StyledRun
-        let length: Int
-        if case let .plain(range) = current.text {
-            // The run points into the plain text: no substring is made (see `StyledRun.utf8Range`).
-            length = UTF16Length.of(range, in: sourceBytes)
-            run = StyledRun(text: source.text, utf8Range: range, shared: current.style,
-                            range: utf16Offset..<(utf16Offset + length), stack: current.stack)
-        } else {
-            let text = text(of: current.text)
-            length = UTF16Length.of(text)
-            run = StyledRun(content: .text(text), shared: current.style, range: utf16Offset..<(utf16Offset + length),
-                            stack: current.stack)
-        }
-        runs.append(run)
-        utf16Offset += length
     }
 
     mutating func finish(resolver: StyleResolver) -> [StyledRun] {
-        flush()
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
         resolver.cache.add(memo.resolved)
-        return runs
+        // Moved out, not copied: a copy was retained here and released with the builder.
+        var finished: [StyledRun] = []
+        swap(&finished, &runs)
+        return finished
     }
 }
 

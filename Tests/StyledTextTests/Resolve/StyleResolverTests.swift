@@ -114,6 +114,17 @@ import Testing
         #expect(resolver.runs(for: "x")[0].style.kern == 10)
     }
 
+    @Test func adjustmentsApplyToTextOutsideTagsBetweenTaggedText() {
+        // Plain text between tags has the empty stack, which the resolver answers without a lookup when there
+        // are no adjustments: with them, it must still be adjusted every time it comes back.
+        let resolver = StyleResolver(base: MarkupStyle(kern: 2)).style("b", bold)
+            .adjust { attributes, style in var s = style; s.kern = Double(attributes.count); return s }
+        let runs = resolver.runs(for: StyledText(template: "a<b>b</b>c<b>d<i>e</i></b>f"))
+        #expect(runs.map(\.text) == ["a", "b", "c", "d", "e", "f"])
+        #expect(runs.map(\.style.kern) == [0, 1, 0, 1, 2, 0])
+        #expect(runs.map(\.style.font.weight) == [nil, .bold, nil, .bold, .bold, nil])
+    }
+
     @Test func mergingLetsTheSecondResolverWin() {
         let theme = StyleResolver(base: MarkupStyle(font: .init(size: 14), foregroundColor: .gray))
             .style("important", MarkupStyle(foregroundColor: .blue))
@@ -210,6 +221,18 @@ import Testing
         #expect(plain.map(\.text) == ["a", "-", "b"])
         let merged = StyleResolver().runs(for: "\("a", .tag("u"))\(StyledText(image: .init(named: "i")))\("b", .tag("u"))")
         #expect(merged.count == 3)
+    }
+
+    @Test func equalNeighboursMergeWhateverHoldsTheirText() {
+        // Plain text extended in place, then an element's content (the run's text becomes a string of its own),
+        // then plain text appended to that string, then an image, which never merges, and plain text again.
+        let e = StyledText.Attribute.tag("e")
+        let text: StyledText = "\("a", e)\("é", e)\(element: e)\("z", e)\(StyledText(image: .init(named: "i")))\("y", e)"
+        let runs = StyleResolver().element("e", "\u{1F600}").runs(for: text)
+        #expect(runs.map(\.text) == ["aé\u{1F600}z", "\u{FFFC}", "y"])
+        #expect(runs.map(\.range) == [0..<5, 5..<6, 6..<7])
+        #expect(runs.map(\.attributes) == [[e], [], [e]])
+        #expect(runs[0].content == .text("aé\u{1F600}z"))
     }
 
     @Test func emptyTextGivesNoRuns() {

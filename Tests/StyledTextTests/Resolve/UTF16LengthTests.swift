@@ -26,4 +26,23 @@ import Testing
         #expect(UTF16Length.of(Substring(text)) == text.utf16.count)
         #expect(UTF16Length.of(text.dropFirst()) == text.dropFirst().utf16.count)
     }
+
+    @Test func countsRangesLongerThanOneBlockOfVectors() {
+        // Lanes are summed every 127 vectors of 16 bytes: ranges of thousands of bytes cross that more than once,
+        // at every alignment, with four-byte scalars (two units) throughout.
+        var generator = SystemRandomNumberGenerator()
+        let scalars = (0..<3_000).map { _ in Self.scalars.randomElement(using: &generator)! }
+        let text = String(String.UnicodeScalarView(scalars))
+        var boundaries = [0]
+        for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            for startIndex in [0, 1, 2, 3, 5, 8, 13, 17, 100] {
+                for endIndex in [1_200, 1_999, 2_500, scalars.count - 1, scalars.count] {
+                    let expected = String(String.UnicodeScalarView(scalars[startIndex..<endIndex])).utf16.count
+                    let range = boundaries[startIndex]..<boundaries[endIndex]
+                    #expect(UTF16Length.of(range, in: bytes) == expected, "\(range) of \(bytes.count)")
+                }
+            }
+        }
+    }
 }
