@@ -110,30 +110,17 @@ struct TemplateScanner: ~Copyable {
         self.init(bytes: bytes, source: source, options: options, references: CharacterReferenceMemo())
     }
 
-    /// A scan for the plain text, remembering references in `references` (the thread's, between scans).
+    /// A scan remembering references in `references` (the thread's, between scans): for the plain text without
+    /// `sink`, for styled text, which `sink` builds, with one; `sink` must stay valid while the scan runs.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         references: CharacterReferenceMemo) {
+         references: CharacterReferenceMemo, sink: UnsafeMutablePointer<StyledTextSink>? = nil) {
         self.bytes = bytes
         maximumDepth = options.maximumDepth
         tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
         self.references = references
-        buildsStyledText = false
-        sink = nil
-    }
-
-    /// A scan for styled text, which `sink` builds, remembering references in `references`; `sink` must stay valid
-    /// while the scan runs.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
-         references: CharacterReferenceMemo, sink: UnsafeMutablePointer<StyledTextSink>) {
-        self.bytes = bytes
-        maximumDepth = options.maximumDepth
-        tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
-        output = UTF8Buffer(capacity: bytes.count)
-        open = OpenTags()
-        self.references = references
-        buildsStyledText = true
+        buildsStyledText = sink != nil
         self.sink = sink
     }
 
