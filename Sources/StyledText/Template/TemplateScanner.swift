@@ -2,9 +2,10 @@
 /// ``StyledText/init(template:arguments:options:)`` for the templates it can read alone. It writes the template's
 /// text as bytes, without tokens or a program to replay. For styled text it tells a ``StyledTextSink`` of every tag
 /// (which makes segments and attribute nodes of them) and hands it the placeholders (whose arguments it inserts);
-/// for the plain text there is no sink, and a test per tag is all that costs. (A scanner generic over its sink was
-/// the first design: specialised, its functions were no longer inlined into one another, and the plain text cost
-/// 18 % more instructions.)
+/// for the plain text there is no sink. The scan is one function with a `forSink` flag, inlined twice with the flag
+/// constant (``run()``), so the plain text's copy has no call or test of the sink's. (A scanner generic over its
+/// sink was the first design: specialised, its functions were no longer inlined into one another, and the plain
+/// text cost 18 % more instructions.)
 ///
 /// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's

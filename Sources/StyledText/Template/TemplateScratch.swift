@@ -8,14 +8,17 @@ import Musl
 
 /// The arrays a one-shot template parse fills and then drops, kept between parses on the same thread.
 ///
-/// `StyledText(template:arguments:)` builds its tokens, tags, attributes, placeholders, open-tag stacks, tag names
-/// and text bytes in arrays that are gone when it returns; only the text, its segments and its attribute nodes
-/// remain. Allocating those arrays afresh was eight of a sentence's eighteen allocations. Each thread keeps one
-/// scratch instead, emptied but with its capacity, and the next parse on the thread starts with room already made.
+/// When the parser builds `StyledText(template:arguments:)`, it makes its tokens, tags, attributes, placeholders,
+/// open-tag stacks, tag names and text bytes in arrays that are gone when it returns; only the text, its segments
+/// and its attribute nodes remain. Allocating those arrays afresh was eight of a sentence's eighteen allocations.
+/// Each thread keeps one scratch instead, emptied but with its capacity, and the next parse on the thread starts
+/// with room already made.
 ///
-/// It also holds two caches, because an app shows the same few tags again and again: the attributes of tags by
-/// their bytes (``TagAttributeCache``) and the attribute nodes the thread's builders made (``AttributeNodeTable``),
-/// so that a text with an earlier text's tags shares its nodes instead of allocating equal ones.
+/// It also holds three caches, because an app shows the same few strings again and again: the attributes of tags
+/// by their bytes (``TagAttributeCache``), the attribute nodes the thread's parses made (``AttributeNodeTable``),
+/// so that a text with an earlier text's tags shares its nodes instead of allocating equal ones, and the outcomes
+/// of character references (``CharacterReferenceMemo``). The one-pass scan (``TemplateScanner``) borrows the caches
+/// alone (``withCaches(_:)``, ``takeReferences()``).
 ///
 /// Nothing a parse returns depends on the scratch: the arrays carry only capacity from one parse to the next (the
 /// text bytes' stale contents are overwritten before they are read), and the caches hand out values equal to the
