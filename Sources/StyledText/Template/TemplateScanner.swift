@@ -130,9 +130,9 @@ struct TemplateScanner: ~Copyable {
         buildsStyledText ? scanForSink() : scan(forSink: false)
     }
 
-    /// The scan that tells the sink: a copy of its own, so that the plain text's, inlined where it is called,
-    /// tests for no sink (an earlier design tested at every tag, and its loop, too large to inline its small
-    /// calls, cost the plain text 2.4 % more).
+    /// The scan that tells the sink, in a copy of its own: the plain text's copy, inlined where ``run()`` is
+    /// called, then has no call or test of the sink's (an earlier design tested at every tag, and its loop, too
+    /// large to inline its small calls, cost the plain text 2.4 % more).
     @inline(never)
     private mutating func scanForSink() -> String? {
         scan(forSink: true)
