@@ -401,7 +401,7 @@ struct TemplateScanner: ~Copyable {
             return start &+ 1  // Text.
         }
         flushText(upTo: start, next: end)
-        if forSink, !sink!.pointee.accepts(start..<end) { return giveUp() }
+        guard sinkAccepts(start..<end, forSink: forSink) else { return giveUp() }
         // ``openTag(named:source:selfClosing:hasParameters:)`` written out: marked `@inline(__always)`, it stayed a
         // call here (even as its only caller), which cost a tag with parameters a tenth more.
         let packedName = packed(name)
@@ -414,7 +414,7 @@ struct TemplateScanner: ~Copyable {
             return end
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        if forSink { sink!.pointee.open(named: name, source: start..<end, at: output.count, tokenizer: &tokenizer) }
+        sinkOpens(name, source: start..<end, forSink: forSink)
         open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return end
