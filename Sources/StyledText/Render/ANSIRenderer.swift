@@ -114,6 +114,8 @@ public struct ANSIRenderer: Sendable {
     /// - Complexity: O(*n*) in the total length of the runs; text is neutralised by scanning UTF-8 bytes and
     ///   copying unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
+        // What the string reserves (see `UTF8Buffer.init(streaming:)`): the text, half as much again for
+        // replaced controls, and a style's sequences per run.
         var writer = ANSIWriter(renderer: self,
                                 capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 32)
         runs.withUnsafeBufferPointer { runs in
@@ -122,7 +124,7 @@ public struct ANSIRenderer: Sendable {
             for index in runs.indices { writer.add(first + index) }
         }
         writer.finish()
-        return writer.output.string
+        return writer.output.takeString()
     }
 
     /// Appends `text` with every control character that could start an escape sequence replaced by a visible
@@ -196,7 +198,7 @@ private struct ANSIWriter: ~Copyable {
 
     init(renderer: ANSIRenderer, capacity: Int) {
         self.renderer = renderer
-        output = UTF8Buffer(capacity: capacity)
+        output = UTF8Buffer(streaming: capacity)
     }
 
     /// A style's hyperlink and SGR state (ranges in `sequences`), and whether it changes the text's case; all

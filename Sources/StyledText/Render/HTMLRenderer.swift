@@ -103,6 +103,8 @@ public struct HTMLRenderer: Sendable {
     /// - Complexity: O(*n*) in the total length of the runs; text is escaped by scanning UTF-8 bytes and copying
     ///   unchanged spans in bulk.
     public func render(_ runs: [StyledRun]) -> String {
+        // What the string reserves (see `UTF8Buffer.init(streaming:)`): the text, half as much again for
+        // escapes, and a span's tags per run. The benchmarks' 1 MB document comes to 1 % over its HTML.
         var writer = HTMLWriter(renderer: self,
                                 capacity: (runs.last?.range.upperBound ?? 0) * 3 / 2 + runs.count * 64)
         runs.withUnsafeBufferPointer { runs in
@@ -111,7 +113,7 @@ public struct HTMLRenderer: Sendable {
             for index in runs.indices { writer.add(first + index) }
         }
         writer.closeAll()
-        return writer.output.string
+        return writer.output.takeString()
     }
 
     /// The CSS rules for the class names ``render(_:)`` gives these runs, one rule per line; empty with
@@ -180,7 +182,7 @@ private struct HTMLWriter: ~Copyable {
 
     init(renderer: HTMLRenderer, capacity: Int) {
         self.renderer = renderer
-        output = UTF8Buffer(capacity: capacity)
+        output = UTF8Buffer(streaming: capacity)
     }
 
     /// A style's anchor and span: the ranges of their opening tags in `tags`.

@@ -519,7 +519,7 @@ struct TemplateScanner: ~Copyable {
             !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
-        guard !literal.isEmpty else { return output.string }
+        guard !literal.isEmpty else { return output.takeString() }
         var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })
         var copied = 0
         for tag in literal {
@@ -528,6 +528,6 @@ struct TemplateScanner: ~Copyable {
             copied = tag.offset
         }
         result.append(output, range: copied..<output.count)
-        return result.string
+        return result.takeString()
     }
 }

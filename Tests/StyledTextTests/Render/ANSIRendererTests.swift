@@ -198,4 +198,18 @@ import Testing
         #expect(output.hasPrefix("\u{1B}[1mplain text, ␛escape "))
         #expect(output.hasSuffix("␛escape \n\u{1B}[22m\u{1B}[0m"))
     }
+
+    @Test func aLongTextIsItsPartsRenderedOneAfterAnother() {
+        // Far past the writer's first chunk of output, with every kind of run, non-ASCII text and control
+        // characters: the part's sequences, without the reset that ends the whole output, repeated.
+        let renderer = ANSIRenderer(capability: .trueColor) { id in URL(string: "https://example.com/action/\(id)") }
+        let part = RenderFixtures.text + " Grüße — 日本 😀 \u{1B}[31m \u{7} \n"
+        let one = renderer.render(part, resolver: RenderFixtures.resolver)
+        let reset = "\u{1B}[0m"
+        #expect(one.hasSuffix(reset))
+        let repeated = renderer.render(Array(repeating: part, count: 300).reduce(StyledText(), +),
+                                       resolver: RenderFixtures.resolver)
+        #expect(one.utf8.count * 300 > UTF8Buffer.streamingChunk * 2)
+        expectSameBytes(repeated, String(repeating: String(one.dropLast(reset.count)), count: 300) + reset)
+    }
 }

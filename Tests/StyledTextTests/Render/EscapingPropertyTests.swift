@@ -96,7 +96,7 @@ import Testing
     static func escaped(_ text: Substring, with append: (Substring, inout UTF8Buffer) -> Void) -> String {
         var buffer = UTF8Buffer(capacity: 1)
         append(text, &buffer)
-        return buffer.string
+        return buffer.takeString()
     }
 
     @Test func htmlTextMatchesTheReferenceEscaper() {
@@ -131,6 +131,28 @@ import Testing
                     "\(text.debugDescription)")
             #expect(Self.escaped(Self.embedded(text, &generator), with: ANSIRenderer.appendNeutralised) == expected,
                     "\(text.debugDescription)")
+        }
+    }
+
+    @Test func aStreamingBufferGivesWhatAGrowingOneGives() {
+        // Chunks of 1 to 9 bytes and a few more: every append of every escaper (stretches, replacements, control
+        // pictures, scalars of every length) meets a full chunk at every offset, and so do pieces longer than one.
+        var generator = SeededGenerator(seed: 0x5EED_0005)
+        let escapers: [(Substring, inout UTF8Buffer) -> Void] = [
+            HTMLEscaping.appendText, HTMLEscaping.appendAttribute, ANSIRenderer.appendNeutralised,
+        ]
+        for _ in 0..<1_000 {
+            let text = Self.randomText(&generator)
+            for escaper in escapers {
+                let expected = Self.escaped(Substring(text), with: escaper)
+                for chunk in Array(1...9) + [16, 31, 64] {
+                    // An estimate below, at and above the length, so that the string grows, or not.
+                    let estimate = [chunk + 1, expected.utf8.count, 2 * expected.utf8.count + chunk][generator.index(3)]
+                    var buffer = UTF8Buffer(streaming: estimate, chunk: chunk)
+                    escaper(Substring(text), &buffer)
+                    #expect(buffer.takeString() == expected, "\(text.debugDescription), chunk \(chunk)")
+                }
+            }
         }
     }
 

@@ -181,6 +181,18 @@ import Testing
         #expect(html.hasSuffix("&lt;tags&gt; <br></span>"))
     }
 
+    @Test func aLongTextIsItsPartsRenderedOneAfterAnother() {
+        // Far past the writer's first chunk of output, with every kind of run, non-ASCII text and escapes: the
+        // fragment, which opens nothing that it does not close, repeated.
+        let part = RenderFixtures.text + " Grüße — 日本 😀 <&> \n"
+        let renderer = HTMLRenderer(styling: .inline)
+        let one = renderer.render(part, resolver: RenderFixtures.resolver)
+        let repeated = renderer.render(Array(repeating: part, count: 300).reduce(StyledText(), +),
+                                       resolver: RenderFixtures.resolver)
+        #expect(one.utf8.count * 300 > UTF8Buffer.streamingChunk * 2)
+        expectSameBytes(repeated, String(repeating: one, count: 300))
+    }
+
     // MARK: Gallery
 
     /// The Playground executable, built next to the test product by `swift build --build-tests`/`swift test`.

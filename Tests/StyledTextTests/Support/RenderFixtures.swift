@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import StyledText
 
 /// A resolver and a text that between them use every style field the renderers write, for snapshots.
@@ -30,4 +31,12 @@ enum RenderFixtures {
         Learn more \("here", .tappable(id: "wiki") {}) or at \("example.com", .link(URL(string: "https://example.com/?a=1&b=2")!)).
         """
     }
+}
+
+/// Expects two long outputs to be equal, reporting where they first differ rather than both in full.
+func expectSameBytes(_ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let firstDifference = zip(actual.utf8, expected.utf8).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    #expect(firstDifference == nil, "first difference at UTF-8 offset \(firstDifference ?? 0)",
+            sourceLocation: sourceLocation)
+    #expect(actual.utf8.count == expected.utf8.count, sourceLocation: sourceLocation)
 }

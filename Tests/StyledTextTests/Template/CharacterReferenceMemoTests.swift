@@ -9,7 +9,7 @@ import Testing
     private func decodedAfresh(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> ([UInt8], Int?) {
         var output = UTF8Buffer()
         let end = CharacterReferences.appendReference(in: bytes, at: position, into: &output)
-        return (Array(output.string.utf8), end)
+        return (Array(output.takeString().utf8), end)
     }
 
     @Test func decodesEveryAmpersandAsDecodingAfreshDoes() {
@@ -34,7 +34,7 @@ import Testing
                         var output = UTF8Buffer(capacity: 1)
                         let end = memo.appendReference(in: buffer, at: position, into: &output)
                         let expected = decodedAfresh(buffer, at: position)
-                        #expect(Array(output.string.utf8) == expected.0, "\(text.debugDescription) at \(position)")
+                        #expect(Array(output.takeString().utf8) == expected.0, "\(text.debugDescription) at \(position)")
                         #expect(end == expected.1, "\(text.debugDescription) at \(position)")
                         checked += 1
                     }

@@ -116,7 +116,7 @@ import Testing
             }
         }
         #expect(buffer.count == expected.count)
-        #expect(buffer.string == String(decoding: expected, as: UTF8.self))
+        #expect(buffer.takeString() == String(decoding: expected, as: UTF8.self))
     }
 
     @Test func appendsBytesKeptAsAWord() {
@@ -132,7 +132,7 @@ import Testing
             #expect(buffer.word(ofLast: count) == word, "\(count)")
         }
         #expect(buffer.count == expected.count)
-        #expect(buffer.string == String(decoding: expected, as: UTF8.self))
+        #expect(buffer.takeString() == String(decoding: expected, as: UTF8.self))
     }
 
     @Test func appendsScalarsOfEveryLength() {
@@ -140,6 +140,6 @@ import Testing
         let scalars: [Unicode.Scalar] = ["a", "é", "€", "😀", "\u{0}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}",
                                          "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
         for scalar in scalars { buffer.append(scalar: scalar) }
-        #expect(buffer.string == String(String.UnicodeScalarView(scalars)))
+        #expect(buffer.takeString() == String(String.UnicodeScalarView(scalars)))
     }
 }
