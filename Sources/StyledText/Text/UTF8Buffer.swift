@@ -57,10 +57,20 @@ struct UTF8Buffer: ~Copyable {
     @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        if bytes.count > capacity &- count { makeRoom(for: bytes.count) }
+        let end = count + bytes.count
+        guard end <= capacity else { return appendMakingRoom(bytes) }
         // `copyMemory` is a `memcpy`; typed `initialize(from:count:)` is a byte loop here.
         UnsafeMutableRawPointer(start + count).copyMemory(from: source, byteCount: bytes.count)
-        count &+= bytes.count
+        count = end
+    }
+
+    /// ``append(_:)`` when the bytes do not fit: out of line, so that the append that fits keeps its end in a
+    /// register (making room may move the bytes so far out, and change the count).
+    @inline(never)
+    private mutating func appendMakingRoom(_ bytes: UnsafeBufferPointer<UInt8>) {
+        makeRoom(for: bytes.count)
+        UnsafeMutableRawPointer(start + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
     }
 
     /// Appends bytes `range` of `bytes`, which hold whole scalars there: ``append(_:)``, with a stretch of at most
