@@ -15,10 +15,10 @@ import Musl
 /// with room already made.
 ///
 /// It also holds three caches, because an app shows the same few strings again and again: the attributes of tags
-/// by their bytes (``TagAttributeCache``), the attribute nodes the thread's parses made (``AttributeNodeTable``),
-/// so that a text with an earlier text's tags shares its nodes instead of allocating equal ones, and the outcomes
-/// of character references (``CharacterReferenceMemo``). The one-pass scan (``TemplateScanner``) borrows the caches
-/// alone (``withCaches(_:)``, ``takeReferences()``).
+/// by their bytes (``TagAttributeCache``), the attribute nodes the thread's parses and pushes made
+/// (``AttributeNodeTable``, ``push(_:on:)``), so that a text with an earlier text's tags or attributes shares its
+/// nodes instead of allocating equal ones, and the outcomes of character references (``CharacterReferenceMemo``).
+/// The one-pass scan (``TemplateScanner``) borrows the caches alone (``withCaches(_:)``, ``takeReferences()``).
 ///
 /// Nothing a parse returns depends on the scratch: the arrays carry only capacity from one parse to the next (the
 /// text bytes' stale contents are overwritten before they are read), and the caches hand out values equal to the
@@ -88,6 +88,21 @@ struct TemplateScratch {
         swap(&tagAttributes, &box.scratch.tagAttributes)
         box.scratch.references = references
         return result
+    }
+
+    /// The node of `attributes` (outermost first) pushed on `parent`, from the calling thread's node table, taken
+    /// from its scratch for the call: for stacks pushed without a template (``AttributeStack/pushing(contentsOf:)``:
+    /// interpolation, `StyledText(_:attributes:)`), so that they share the nodes of equal stacks made before on
+    /// the thread, as a template's do.
+    static func push(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
+        var nodes = AttributeNodeTable()
+        let box = Box.current
+        if let box { swap(&nodes, &box.scratch.nodes) }
+        var top = parent
+        for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
+        // A table that outgrew the limit is dropped: the box keeps the empty one it was given.
+        if let box, nodes.count <= Self.retainedNodes { swap(&nodes, &box.scratch.nodes) }
+        return top
     }
 
     /// The calling thread's reference memo, taken from its scratch until ``giveBack(_:)`` (a fresh one where

@@ -156,6 +156,25 @@ import Testing
         }
     }
 
+    struct Interpolated: StyledTextArgument {
+        func styledText(formattedAs specifier: String) -> StyledText { "n \("m", .important, .tag("i"))" }
+    }
+
+    @Test func anInterpolationInsideAnArgumentFindsTheThreadsNodesTakenAndUsesItsOwn() {
+        // The argument pushes attributes while the one pass (plain-text arguments) or the parser (one with parts)
+        // holds the thread's node table.
+        for input in ["<i>%@</i> <b>%@</b>", "<b>%@</b><i>x</b></i>"] {
+            let arguments: [any StyledTextArgument] = [Interpolated(), "s"]
+            #expect(StyledText(template: input, arguments: arguments)
+                == StyledText.Template(input).filled(with: arguments), "\(input)")
+            // The table came back whole: the next parse agrees, and the next interpolation shares its nodes.
+            #expect(StyledText(template: input, arguments: ["a", "b"])
+                == StyledText.Template(input).filled(with: ["a", "b"]))
+            let made = Interpolated().styledText(formattedAs: "@")
+            #expect(made.segments[1].stack.top === Interpolated().styledText(formattedAs: "@").segments[1].stack.top)
+        }
+    }
+
     @Test func aTextBuiltInOnePassSharesItsNodesWithTheThreadsEarlierTexts() {
         // The thread's node table, as the parser's builder uses it: equal stacks are the same nodes, which a
         // resolver's cache tells equal by identity.

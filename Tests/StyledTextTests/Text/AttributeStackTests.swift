@@ -48,4 +48,33 @@ import Testing
         #expect(AttributeStack.empty != one)
         #expect(AttributeStack.empty == AttributeStack.empty)
     }
+
+    @Test func pushedAttributesShareTheNodesOfEqualStacksMadeBefore() {
+        // Interpolation and `StyledText(_:attributes:)` push through the thread's node table: equal stacks are the
+        // same nodes, which a resolver's cache tells equal by identity.
+        let link = Attribute.tag("a", ["href": "/x"])
+        let first: StyledText = "a \("b", .important, link) c"
+        let second = StyledText("d", attributes: [.important, .tag("a", ["href": "/x"])])
+        #expect(first.segments[1].stack.top != nil)
+        #expect(first.segments[1].stack.top === second.segments[0].stack.top)
+        // Another parameter, or another parent, is another node; the parent they have in common is shared.
+        let other = StyledText("e", attributes: [.important, .tag("a", ["href": "/y"])])
+        let reordered = StyledText("f", attributes: [link, .important])
+        #expect(other.segments[0].stack.top !== first.segments[1].stack.top)
+        #expect(other.segments[0].stack.top?.parent === first.segments[1].stack.top?.parent)
+        #expect(reordered.segments[0].stack.top !== first.segments[1].stack.top)
+        #expect(reordered.segments[0].stack.attributes == [link, .important])
+    }
+
+    @MainActor @Test func tappablesKeepTheirOwnNodesAndActions() {
+        // Equal ids, different closures: equal attributes, but each text keeps its own node, and its own closure.
+        var tapped: [String] = []
+        let first = StyledText("x", attributes: [.important, .tappable(id: "t") { tapped.append("first") }])
+        let second = StyledText("x", attributes: [.important, .tappable(id: "t") { tapped.append("second") }])
+        #expect(first.segments[0].stack.top !== second.segments[0].stack.top)
+        #expect(first.segments[0].stack.top?.parent === second.segments[0].stack.top?.parent)
+        first.segments[0].stack.innermost?.action?()
+        second.segments[0].stack.innermost?.action?()
+        #expect(tapped == ["first", "second"])
+    }
 }
