@@ -15,6 +15,8 @@ struct UTF8Buffer: ~Copyable {
     /// The bytes moved out of a streaming buffer each time it filled (see ``init(streaming:)``), or `nil` for a
     /// buffer that grows instead.
     private var streamed: String?
+    /// What the string of a streaming buffer reserved.
+    private var estimate = 0
 
     /// How many bytes a streaming buffer holds before it moves them into its string.
     static let streamingChunk = 64 * 1024
@@ -34,7 +36,8 @@ struct UTF8Buffer: ~Copyable {
     /// thousand pages a call that way, and took 4.3–5.0 ms against 2.6–2.8 ms streaming. (A chunk is made a
     /// string before it is appended, a second copy of bytes still in cache: the standard library has no way to
     /// append bytes to a string without validating them.) The string keeps the capacity it reserved, so
-    /// `estimate` should not be far above the text's length.
+    /// `estimate` should not be far above the text's length; when the text comes to less than half of it,
+    /// ``takeString()`` copies it into a string of its own size (``fitted(_:reserved:)``).
     ///
     /// - Parameter chunk: The buffer's size; smaller in tests, to move bytes at every kind of boundary.
     init(streaming estimate: Int, chunk: Int = streamingChunk) {
@@ -42,6 +45,7 @@ struct UTF8Buffer: ~Copyable {
             var string = String()
             string.reserveCapacity(estimate)
             streamed = string
+            self.estimate = estimate
             capacity = max(chunk, 1)
         } else {
             capacity = max(estimate, 16)
@@ -239,7 +243,20 @@ struct UTF8Buffer: ~Copyable {
         count = 0
         guard var string = streamed.take() else { return rest }
         string.append(rest)
-        return string
+        return Self.fitted(string, reserved: estimate)
+    }
+
+    /// `string`, which reserved `reserved` bytes: as it is, or, when it holds less than half of that, copied into
+    /// a string of its own length, so that a caller keeping it does not keep the spare room too. (A renderer's
+    /// estimate allows a few dozen bytes a run for tags, which runs without a style of their own never get: a
+    /// megabyte of one-letter runs would otherwise keep 65 MB.)
+    static func fitted(_ string: String, reserved: Int) -> String {
+        let count = string.utf8.count
+        guard count < reserved / 2 else { return string }
+        var fitted = String()
+        fitted.reserveCapacity(count)
+        fitted.append(string)
+        return fitted
     }
 }
 

@@ -156,6 +156,26 @@ import Testing
         }
     }
 
+    @Test func aStreamedStringFarBelowItsEstimateIsCopiedToItsSize() {
+        func storage(_ string: String) -> UnsafePointer<UInt8>? {
+            string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+        }
+        let text = String(repeating: "é<", count: 40_000)
+        var near = String()
+        near.reserveCapacity(100_000)
+        near.append(text)
+        // At half its estimate or more, the string is handed back as it is; below, in storage of its own size.
+        let kept = UTF8Buffer.fitted(near, reserved: 2 * text.utf8.count)
+        #expect(storage(kept) == storage(near))
+        let copied = UTF8Buffer.fitted(near, reserved: 2 * text.utf8.count + 2)
+        #expect(storage(copied) != storage(near))
+        #expect(copied == text)
+        // Through a buffer: an estimate ten times the text.
+        var buffer = UTF8Buffer(streaming: 10 * text.utf8.count, chunk: 1_000)
+        HTMLEscaping.appendText(Substring(text), to: &buffer)
+        #expect(buffer.takeString() == Self.referenceHTMLText(text))
+    }
+
     @Test func everySpecialCharacterIsFoundAtEveryOffsetOfABlock() {
         // One special among plain letters, at each position of buffers of 1 to 48 bytes.
         for special in ["&", "<", ">", "\u{0}", "\u{1B}", "\u{7F}", "\u{9B}", "\r", "\n"] {
