@@ -9,7 +9,8 @@
 struct UTF8Buffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// The number of bytes written.
+    /// The number of bytes in the buffer: every byte written, or for a streaming buffer those not yet moved into
+    /// its string.
     private(set) var count = 0
 
     /// The bytes moved out of a streaming buffer each time it filled (see ``init(streaming:)``), or `nil` for a
