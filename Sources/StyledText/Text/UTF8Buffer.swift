@@ -180,8 +180,7 @@ struct UTF8Buffer: ~Copyable {
     @inline(never)
     private mutating func makeRoom(for extra: Int) {
         if streamed != nil, count > 0 {
-            streamed!.append(String(builtFromValidUTF8: UnsafeBufferPointer(start: start, count: count)))
-            count = 0
+            streamed!.append(takeBytes())
             if extra <= capacity { return }
         }
         let newCapacity = max(count + extra, capacity * 2)
@@ -240,11 +239,15 @@ struct UTF8Buffer: ~Copyable {
     /// The text as a string: every append keeps the bytes valid UTF-8 (see above), so they are not validated
     /// again. The buffer is empty afterwards.
     mutating func takeString() -> String {
-        let rest = String(builtFromValidUTF8: UnsafeBufferPointer(start: start, count: count))
-        count = 0
-        guard var string = streamed.take() else { return rest }
-        string.append(rest)
+        guard var string = streamed.take() else { return takeBytes() }
+        string.append(takeBytes())
         return Self.fitted(string, reserved: estimate)
+    }
+
+    /// The bytes in the buffer as a string, which every append keeps valid UTF-8; the buffer is empty afterwards.
+    private mutating func takeBytes() -> String {
+        defer { count = 0 }
+        return String(builtFromValidUTF8: UnsafeBufferPointer(start: start, count: count))
     }
 
     /// `string`, which reserved `reserved` bytes: as it is, or, when it holds less than half of that, copied into
