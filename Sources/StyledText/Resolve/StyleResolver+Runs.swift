@@ -47,24 +47,13 @@ extension StyleResolver {
         return runs
     }
 
-    /// The resolved style for the attribute stack topped by `top`, before adjustments.
+    /// The resolved style for the stack topped by `top`, before adjustments, which neither the memo nor the cache
+    /// knows (the run builder asks them first; see `RunBuilder.inheritedStyle(for:resolver:)`).
     ///
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
     /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
-    /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it.
-    ///
-    /// Inlined, with the walk in a function of its own: the two lookups that usually answer cost less without the
-    /// walk's stack frame around them.
-    @inline(__always)
-    func inheritedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode]) -> SharedStyle {
-        // The top node first, before setting up the walk: a stack is usually known already, from this call (its
-        // node appeared before) or from an earlier one (another text inside the same tags).
-        if let known = memo[top] { return known }
-        if let known = memo.cachedStyle(for: top) { return known }
-        return resolvedStyle(for: top, memo: &memo, pending: &pending)
-    }
-
-    /// The resolved style for the stack topped by `top`, which neither the memo nor the cache knows.
+    /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it. Out of line:
+    /// the two lookups that usually answer cost less without the walk's stack frame around them.
     @inline(never)
     fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
         -> SharedStyle {
@@ -269,7 +258,10 @@ private struct RunBuilder {
         return adjustedStyle(for: stack, resolver: resolver)
     }
 
-    /// The style of the stack topped by `top`, remembered as the last one unless this call's memo knows it.
+    /// The style of the stack topped by `top`, before adjustments, remembered as the last one unless this call's
+    /// memo knows it. The top node is looked up first, before setting up the walk: a stack is usually known
+    /// already, from this call (its node appeared before) or from an earlier one (another text inside the same
+    /// tags).
     @inline(never)
     private mutating func inheritedStyle(for top: AttributeNode, resolver: StyleResolver) -> SharedStyle {
         // The memo finds its stacks again for less than remembering one costs (a retain and a release each for
@@ -294,8 +286,8 @@ private struct RunBuilder {
         if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
             finalStyle = known.style
         } else {
-            var style = (stack.top.map { resolver.inheritedStyle(for: $0, memo: &memo, pending: &unresolved) }
-                ?? memo.base).style
+            // Remembered as the last stack's style meanwhile, but replaced by the final style below.
+            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? memo.base).style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
