@@ -5,9 +5,9 @@ extension StyledText {
     /// Always equal to `StyledText(template: template, options: options).plainText`: one scan makes the same
     /// repairs (a tag left open and unknown, or nested too deep, is kept as text; comments are dropped; character
     /// references are decoded; `%%` is a percent sign; a placeholder, having no argument, stays as written), but
-    /// writes the text directly instead of tokens, tags and attributes. A template whose end tags misnest
-    /// (`<b><i>x</b></i>`) is parsed instead, because which tags then stay open, and may turn back into text,
-    /// is the parser's decision: still linear, about five times slower.
+    /// writes the text directly instead of tokens, tags and attributes, misnested end tags (`<b><i>x</b></i>`)
+    /// included. A template whose end tag names a tag more than 16 below the innermost is parsed instead, where
+    /// per-name counts keep the search linear: still linear, about five times slower.
     ///
     /// ```swift
     /// StyledText.plainText(ofTemplate: "Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%")
@@ -38,7 +38,7 @@ extension StyledText {
             var scanner = TemplateScanner(bytes: bytes, source: contiguous, options: options, references: references)
             return scanner.run()
         }
-        // `nil` when the template misnests tags: the parser decides what stays open.
+        // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
         return (scanned ?? nil) ?? StyledText(template: template, options: options).plainText
     }
 }

@@ -8,7 +8,10 @@
 ///   tags around it;
 /// - tags left open at the end that become text again (`Hi <Hottest> deals`), which moves the text after them
 ///   out of them;
-/// - misnested end tags, which the scanner leaves to the parser for the plain text too.
+/// - an end tag naming a tag deep in the stack, which the scanner leaves to the parser for the plain text too.
+///
+/// A misnested end tag that the scanner closes rebuilds the stack of the tags it keeps open
+/// (``close(keepingOpen:at:)``), as the builder does.
 ///
 /// The nodes come from the thread's ``AttributeNodeTable`` and the attributes from its ``TagAttributeCache``, as
 /// the builder's do, so the text shares its nodes with texts parsed before it either way.
@@ -26,6 +29,9 @@ struct StyledTextSink {
     private var top: AttributeNode?
     /// Where the output's text not yet in a segment starts.
     private var textStart = 0
+    /// Stacks rebuilt after misnested end tags, by a hash of the stack before (see ``close(keepingOpen:at:)``);
+    /// empty until the first.
+    private var rebuiltStacks: [RebuiltStack] = []
 
     /// A sink for the template `bytes`, with the thread's node table and attribute cache, moved in until
     /// ``giveBack(nodes:tagAttributes:)``.
@@ -85,6 +91,55 @@ struct StyledTextSink {
         endText(at: offset)
         top = top?.parent
     }
+
+    /// The tag below the innermost `keptOpen` open tags closes where the output is `offset` bytes long, and they
+    /// stay open (a misnested end tag: `</b>` in `<b><i>x</b>y`): its node leaves the stack, and theirs are
+    /// pushed again on its parent, from the thread's node table, as the builder rebuilds them. `keptOpen` is at
+    /// least 1 and at most ``TemplateTokenizer/maximumKeptOpen``.
+    ///
+    /// A misnesting repeated (`<b><i>x</b></i>` × n) rebuilds the same stack from the same one each time: the
+    /// last few rebuilt are remembered, by the stack before and `keptOpen`, and found again without a push.
+    @inline(never)
+    mutating func close(keepingOpen keptOpen: Int, at offset: Int) {
+        endText(at: offset)
+        guard let innermost = top else { return }
+        if rebuiltStacks.isEmpty {
+            rebuiltStacks = Array(repeating: RebuiltStack(), count: Self.rebuiltStackCount)
+        }
+        let address = UInt(bitPattern: ObjectIdentifier(innermost)) >> 4 ^ UInt(keptOpen)
+        let index = Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        // Fields compared in place: binding the entry retained its two nodes.
+        if rebuiltStacks[index].before === innermost, rebuiltStacks[index].keptOpen == keptOpen {
+            top = rebuiltStacks[index].after
+            return
+        }
+        let rebuilt = withUnsafeTemporaryAllocation(of: Unmanaged<AttributeNode>.self, capacity: keptOpen) { kept in
+            // Borrowed: the stack holds them.
+            var node = innermost
+            for index in 0..<keptOpen {
+                kept[index] = Unmanaged.passUnretained(node)
+                node = node.parent!
+            }
+            var rebuilt = node.parent
+            for index in (0..<keptOpen).reversed() {
+                rebuilt = kept[index]._withUnsafeGuaranteedRef { nodes.node(like: $0, parent: rebuilt) }
+            }
+            return rebuilt
+        }
+        rebuiltStacks[index] = RebuiltStack(before: innermost, keptOpen: keptOpen, after: rebuilt)
+        top = rebuilt
+    }
+
+    /// A stack rebuilt by ``close(keepingOpen:at:)``: the stack `before` without the tag below its innermost
+    /// `keptOpen`. Holding `before` keeps its identity from being another node's. `before` is `nil` in an empty
+    /// entry.
+    private struct RebuiltStack {
+        var before: AttributeNode?
+        var keptOpen = 0
+        var after: AttributeNode?
+    }
+
+    private static let rebuiltStackCount = 64
 
     /// The void or self-closing tag `source`, named by the bytes `name`, stands where the output is `offset` bytes
     /// long.

@@ -11,10 +11,11 @@
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
 /// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads
 /// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
-/// byte ranges. The one decision that needs more — which tags a misnested end tag keeps open, and so which tags are
-/// still open, and text again, at the end — it leaves to the parser: ``run()`` then returns `nil`. Real text misnests
-/// rarely, so the parser's cost is paid rarely. The sink may give up too, for what only the parser builds (see
-/// ``StyledTextSink``).
+/// byte ranges. A misnested end tag removes its tag from the middle of that stack, as the parser does, keeping the
+/// tags opened inside it open (or, past ``TemplateTokenizer/maximumKeptOpen``, closing them too). The one decision it
+/// leaves to the parser is an end tag naming no tag among the innermost ``searchLimit``, with more open (the
+/// parser counts open tags per name, where a search here would be quadratic): ``run()`` then returns `nil`. The sink
+/// may give up too, for what only the parser builds (see ``StyledTextSink``).
 struct TemplateScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
@@ -72,6 +73,15 @@ struct TemplateScanner: ~Copyable {
             precondition(count > 0, "no open tag to pop")
             count &-= 1
             (start + count).deinitialize(count: 1)
+        }
+
+        /// Removes the tag at `index`, moving the ones above it down.
+        mutating func remove(at index: Int) {
+            precondition(index >= 0 && index < count, "no open tag at that index")
+            // The tags are plain data: their bytes moved down at once (a `memmove`).
+            UnsafeMutableRawPointer(start + index).copyMemory(
+                from: start + index + 1, byteCount: (count - index - 1) * MemoryLayout<OpenTag>.stride)
+            count &-= 1
         }
 
         deinit {
@@ -277,7 +287,12 @@ struct TemplateScanner: ~Copyable {
             if second == UInt8(ascii: "/") {
                 let tags = open.tags
                 guard let innermost = tags.last else { return strayEndTag(at: start, word: word) }
-                guard word & innermost.endTagMask == innermost.endTag else { return nil }
+                guard word & innermost.endTagMask == innermost.endTag else {
+                    // The plain text's loop stays as it was: with this call in it, the compiler kept less of the
+                    // byte search in registers, and the plain text cost 12 % more. Its misnested end tags take
+                    // the general path.
+                    return forSink ? misnestedEndTag(at: start, word: word) : nil
+                }
                 let end = start &+ (innermost.name.upperBound &- innermost.name.lowerBound) &+ 3
                 flushText(upTo: start, next: end)
                 closeInnermost(forSink: forSink)
@@ -340,6 +355,35 @@ struct TemplateScanner: ~Copyable {
         }
         flushText(upTo: start, next: start &+ close &+ 1)
         return start &+ close &+ 1
+    }
+
+    /// The end tag at `start`, whose 8 bytes are `word`, when it is not the innermost open tag's as that was
+    /// spelled: a misnested end tag spelled as a tag open below it (`</b>` in `<b><i>x</b>`), closed as the parser
+    /// closes it (``closeMisnested(at:)``); returns where scanning goes on. `nil` for any other end tag, which
+    /// ``markup(at:)`` reads: one whose name is spelled in another case or is longer than 5 bytes, one naming no
+    /// tag among the innermost ``searchLimit``, and one that an open tag above the one it matches might close
+    /// (its name in another case, or one too long to tell). Out of line: rare.
+    @inline(never)
+    private mutating func misnestedEndTag(at start: Int, word: UInt64) -> Int? {
+        let tags = open.tags
+        // Every byte of `</`, a name and `>` has its 0x20 bit set but for an uppercase letter's: ORing it in
+        // folds case, and a byte that folds into a name byte without being one only costs the general path.
+        let fold: UInt64 = 0x2020_2020_2020_2020
+        let folded = word | fold
+        var position = tags.count - 1
+        let deepest = max(0, tags.count - Self.searchLimit)
+        while position >= deepest {
+            let tag = tags[position]
+            if word & tag.endTagMask == tag.endTag {
+                let end = start &+ (tag.name.upperBound &- tag.name.lowerBound) &+ 3
+                flushText(upTo: start, next: end)
+                closeMisnested(at: position)
+                return end
+            }
+            if tag.endTagMask != 0, folded & tag.endTagMask == (tag.endTag | fold) & tag.endTagMask { return nil }
+            position -= 1
+        }
+        return nil
     }
 
     /// Closes the innermost open tag, whose end tag's text is flushed.
@@ -490,7 +534,7 @@ struct TemplateScanner: ~Copyable {
         return TemplateTokenizer.isVoid(packed: packed | (0x2020_2020_2020 & ((1 &<< bits) &- 1)))
     }
 
-    /// Closes the tag `name` ends; `false` when that misnests, for the parser to decide.
+    /// Closes the tag `name` ends; `false` when the parser must decide which (see ``closeNotInnermost(_:)``).
     @inline(__always)
     private mutating func endTag(named name: Range<Int>) -> Bool {
         let tags = open.tags
@@ -498,16 +542,37 @@ struct TemplateScanner: ~Copyable {
             closeInnermost(forSink: buildsStyledText)
             return true
         }
-        return isStray(name)
+        return closeNotInnermost(name)
     }
 
-    /// Whether no open tag is named `name`, so that its end tag is stray (dropped, as the parser drops it);
-    /// `false` too when too many tags are open to search (see ``searchLimit``). Out of line: rare.
+    /// Closes the innermost open tag named `name`, which is not the innermost tag (``closeMisnested(at:)``). With
+    /// no open tag of that name the end tag is stray, and dropped. Returns `false` when the
+    /// innermost ``searchLimit`` open tags do not hold the name and there are more: the parser decides then, with
+    /// its counts per name (a search per end tag through a deep stack would be quadratic). Out of line: rare.
     @inline(never)
-    private func isStray(_ name: Range<Int>) -> Bool {
+    private mutating func closeNotInnermost(_ name: Range<Int>) -> Bool {
         let tags = open.tags
-        guard tags.count <= Self.searchLimit else { return false }
-        return !tags.contains { TemplateTokenizer.sameName($0.name, name, in: bytes) }
+        let deepest = max(0, tags.count - Self.searchLimit)
+        var position = tags.count - 1
+        while position >= deepest, !TemplateTokenizer.sameName(tags[position].name, name, in: bytes) {
+            position -= 1
+        }
+        guard position >= deepest else { return deepest == 0 }
+        closeMisnested(at: position)
+        return true
+    }
+
+    /// Closes the open tag at `position`, below the innermost, whose end tag's text is flushed, as the parser
+    /// does: the tags opened inside it stay open, or, when there are more of them than
+    /// ``TemplateTokenizer/maximumKeptOpen``, close before it.
+    private mutating func closeMisnested(at position: Int) {
+        let keptOpen = open.count - 1 - position
+        if keptOpen > TemplateTokenizer.maximumKeptOpen {
+            for _ in 0...keptOpen { closeInnermost(forSink: buildsStyledText) }
+        } else {
+            open.remove(at: position)
+            if buildsStyledText { sink!.pointee.close(keepingOpen: keptOpen, at: output.count) }
+        }
     }
 
     /// The output, with the tags still open that the parser would keep as text put back where they were: those

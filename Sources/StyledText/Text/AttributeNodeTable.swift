@@ -84,6 +84,15 @@ struct AttributeNodeTable {
         sharedNode(key: -1, contentHash: attribute.contentHash, parent: parent) { attribute }
     }
 
+    /// The node for the attribute of `node` pushed on `parent`: for a node moved onto another parent, as when a
+    /// misnested end tag keeps the tags opened inside it open (``StyledTextSink/close(keepingOpen:at:)``). A slot's
+    /// node is compared with it field by field: passing its attribute copied it, a retain and release of each of
+    /// its fields.
+    mutating func node(like node: AttributeNode, parent: AttributeNode?) -> AttributeNode {
+        sharedNode(key: -1, contentHash: node.attribute.contentHash, parent: parent, attribute: { node.attribute },
+                   isSame: { $0 === node || node.attribute.action == nil && AttributeNode.sameAttribute($0, node) })
+    }
+
     /// The probe for the node of the attribute `attribute()` gives, whose key is `key` (``indexKey(_:)``, or -1
     /// for none) and content hash `contentHash`, pushed on `parent`. The attribute is only asked for when a slot's
     /// key does not match, or to make the node.
@@ -91,13 +100,24 @@ struct AttributeNodeTable {
     @inline(__always)
     private mutating func sharedNode(key: Int, contentHash: UInt64, parent: AttributeNode?,
                                      attribute: () -> StyledText.Attribute) -> AttributeNode {
+        sharedNode(key: key, contentHash: contentHash, parent: parent, attribute: attribute,
+                   isSame: { Self.canShare($0, attribute()) })
+    }
+
+    /// ``sharedNode(key:contentHash:parent:attribute:)`` with `isSame` telling whether a slot's node, on the
+    /// right parent and with the right structural hash, holds an attribute equal to `attribute()` and may stand
+    /// for it.
+    @inline(__always)
+    private mutating func sharedNode(key: Int, contentHash: UInt64, parent: AttributeNode?,
+                                     attribute: () -> StyledText.Attribute,
+                                     isSame: (AttributeNode) -> Bool) -> AttributeNode {
         if (count + 1) * 2 > slots.count { grow() }
         let hash = AttributeNode.structuralHash(parent: parent, contentHash: contentHash) | 1
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot].hash != 0 {
             if slots[slot].hash == hash, let node = slots[slot].node, node.parent === parent,
-               key >= 0 && slots[slot].attribute == key || Self.canShare(node, attribute()) {
+               key >= 0 && slots[slot].attribute == key || isSame(node) {
                 return node
             }
             slot = (slot + 1) & mask

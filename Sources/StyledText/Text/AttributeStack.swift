@@ -120,6 +120,13 @@ final class AttributeNode: @unchecked Sendable {
         }
     }
 
+    /// Whether two nodes hold equal attributes, compared field by field (see ``sameStack(_:_:)``).
+    @inline(__always)
+    static func sameAttribute(_ left: AttributeNode, _ right: AttributeNode) -> Bool {
+        left.attribute.contentHash == right.attribute.contentHash && left.attribute.name == right.attribute.name
+            && StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+    }
+
     /// The stack hash of `attribute` pushed on `parent`: the parent's, mixed with the attribute's
     /// ``StyledText/Attribute/contentHash``.
     static func structuralHash(parent node: AttributeNode?, _ attribute: StyledText.Attribute) -> Int {
