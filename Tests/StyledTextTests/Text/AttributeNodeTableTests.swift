@@ -94,10 +94,13 @@ import Testing
         #expect(table.node(1, of: attributes, parent: nil).attribute.action != nil)
     }
 
-    @Test func misnestedTemplatesReuseTheirStacks() {
+    @Test(arguments: [false, true])
+    func misnestedTemplatesReuseTheirStacks(preParsed: Bool) {
         // `</b>` keeps `<i>` open, so each `y` needs the stack [i] rebuilt; once the table starts, every `x` and
-        // every `y` get the nodes of the first equal stack built through it.
-        let text = StyledText(template: String(repeating: "<b><i>x</b>y</i>z", count: 20))
+        // every `y` get the nodes of the first equal stack built through it: in the one pass, and in the builder
+        // that replays a pre-parsed template.
+        let template = String(repeating: "<b><i>x</b>y</i>z", count: 20)
+        let text = preParsed ? StyledText.Template(template).filled(with: []) : StyledText(template: template)
         var tops: [String: AttributeNode] = [:]
         for (index, segment) in text.segments.enumerated() {
             guard let top = segment.stack.top else { continue }
