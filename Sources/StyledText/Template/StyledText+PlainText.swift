@@ -6,8 +6,8 @@ extension StyledText {
     /// repairs (a tag left open and unknown, or nested too deep, is kept as text; comments are dropped; character
     /// references are decoded; `%%` is a percent sign; a placeholder, having no argument, stays as written), but
     /// writes the text directly instead of tokens, tags and attributes, misnested end tags (`<b><i>x</b></i>`)
-    /// included. A template whose end tag names a tag more than 16 below the innermost is parsed instead, where
-    /// per-name counts keep the search linear: still linear, about five times slower.
+    /// included. A template with an end tag that names none of the 16 innermost open tags while more are open is
+    /// parsed instead, where counts per name keep the search linear: still linear, about five times slower.
     ///
     /// ```swift
     /// StyledText.plainText(ofTemplate: "Hi <b>%@</b> &amp; <Hottest> deals<!-- note -->, 100%%")

@@ -97,7 +97,11 @@ import Testing
                                                                        count: 3)
         let depths = String(repeating: "<a><b k='1'><c>x</b>y</c></a><a><b k='1'><c>x</a>y</c></b>", count: 3)
         let many = (0..<150).map { "<b><t\($0 % 80) v='\($0 % 7)'>x</b>y</t\($0 % 80)>" }.joined()
-        for input in [rotation, depths, many, "<b><i>x</b></i>" + rotation + depths + "<b><i>z</b></i>"] {
+        // End tags read from their 8 bytes only when no tag above the one they match has their name in another
+        // case (`<b k='1'><B>x</b>` closes `<B>`), or a name too long to tell.
+        let cases = "<b k='1'><B>x</b>y</B>z<B><i>x</b>y</i><b><I k='2'>x</i>y</b><strong><b><i>x</b>y</i></strong>"
+            + "<b><strong>x</b>y</strong><b><Bb><i>x</b>y</i></Bb><b:1><B:1>x</b:1>y</B:1>"
+        for input in [rotation, depths, many, cases, "<b><i>x</b></i>" + rotation + depths + "<b><i>z</b></i>"] {
             Self.expectAgreement(input)
             #expect(StyledTextSink.build(input, arguments: [], options: .init()) != nil, "built in one pass")
         }
