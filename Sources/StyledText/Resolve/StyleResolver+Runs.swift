@@ -302,7 +302,7 @@ private struct RunBuilder {
         let style = style(for: stack, resolver: resolver)
         // Stacks first: they usually differ, and comparing them is cheap, while comparing two styles by value
         // copies both out of their boxes.
-        if let lastText, Self.sameStack(runs[runs.count - 1].stack, stack),
+        if let lastText, runs[runs.count - 1].stack == stack,
            runs[runs.count - 1].shared === style || runs[runs.count - 1].shared.style == style.style {
             merge(text, lastText)
             return
@@ -324,16 +324,6 @@ private struct RunBuilder {
             lastText = .owned
         }
         utf16Offset += length
-    }
-
-    /// Whether two stacks are equal: the same top node, or equal hashes and then `==`. The hashes tell most
-    /// unequal stacks apart without `==`, which retained and released both nodes to compare them.
-    @inline(__always)
-    private static func sameStack(_ left: AttributeStack, _ right: AttributeStack) -> Bool {
-        if left.top === right.top { return true }
-        guard let leftTop = left.top, let rightTop = right.top, leftTop.structuralHash == rightTop.structuralHash
-        else { return false }
-        return left == right
     }
 
     /// Appends `text` to the last run, whose text is `lastText`.

@@ -53,8 +53,16 @@ struct AttributeStack: Sendable {
 }
 
 extension AttributeStack: Hashable {
+    /// Whether the stacks hold equal attributes: the same top node, or equal structural hashes and then a walk of
+    /// both. Inlined, so that the identity and the hashes tell most stacks apart where they are compared, without
+    /// the retain and release of both nodes a call made (the resolver's merge of runs and the extension of a text
+    /// segment compare a stack with the one before at every run and every piece of text).
+    @inline(__always)
     static func == (lhs: AttributeStack, rhs: AttributeStack) -> Bool {
-        guard let leftTop = lhs.top, let rightTop = rhs.top else { return lhs.top == nil && rhs.top == nil }
+        if lhs.top === rhs.top { return true }
+        guard let leftTop = lhs.top, let rightTop = rhs.top, leftTop.structuralHash == rightTop.structuralHash else {
+            return false
+        }
         return AttributeNode.sameStack(leftTop, rightTop)
     }
 

@@ -108,17 +108,13 @@ extension StyledText {
         /// Whether this is text ending at UTF-8 `offset` with attributes equal to `stack`, so that text from there
         /// on with `stack` extends it.
         ///
-        /// Read in place, stacks told apart by identity and then by structural hash before they are walked: binding
-        /// the content and comparing whole stacks copied them, a retain and release of each node reference, which
-        /// was a quarter of the cost of the text after a misnested end tag in the one pass.
+        /// Read in place: binding the segment's content and comparing a copy of its stack retained and released
+        /// each node reference, which was a quarter of the cost of the text after a misnested end tag in the one
+        /// pass.
         @inline(__always)
         func continuesText(at offset: Int, stack other: AttributeStack) -> Bool {
             guard case let .text(range) = content, range.upperBound == offset else { return false }
-            if stack.top === other.top { return true }
-            guard let top = stack.top, let otherTop = other.top, top.structuralHash == otherTop.structuralHash else {
-                return false
-            }
-            return AttributeNode.sameStack(top, otherTop)
+            return stack == other
         }
 
         /// Where a text segment's text starts; 0 for an image or element.
