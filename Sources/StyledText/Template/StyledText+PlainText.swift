@@ -35,7 +35,8 @@ extension StyledText {
             // instructions for a megabyte).
             let references = TemplateScratch.takeReferences()
             defer { TemplateScratch.giveBack(references) }
-            var scanner = TemplateScanner(bytes: bytes, source: contiguous, options: options, references: references)
+            var scanner = TemplateScanner(bytes: bytes, source: contiguous, maximumDepth: options.maximumDepth,
+                                          knownTagNames: options.knownTagNames, references: references)
             return scanner.run()
         }
         // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.

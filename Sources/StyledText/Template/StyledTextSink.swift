@@ -23,8 +23,10 @@ struct StyledTextSink {
     private let isolatesArguments: Bool
     /// The segments so far: text up to ``textStart`` of the output, and elements.
     private(set) var segments: [StyledText.Segment] = []
-    private var nodes: AttributeNodeTable
-    private var tagAttributes: TagAttributeCache
+    /// The thread's node table and attribute cache, which the caller lends for the scan. (Moved in and back out,
+    /// they cost a template the empty tables left in their place, made and destroyed: about 150 instructions.)
+    private let nodes: UnsafeMutablePointer<AttributeNodeTable>
+    private let tagAttributes: UnsafeMutablePointer<TagAttributeCache>
     /// The innermost open tag's node: the stack of the text from ``textStart`` on.
     private var top: AttributeNode?
     /// Where the output's text not yet in a segment starts.
@@ -33,26 +35,18 @@ struct StyledTextSink {
     /// empty until the first.
     private var rebuiltStacks: [RebuiltStack] = []
 
-    /// A sink for the template `bytes`, with the thread's node table and attribute cache, moved in until
-    /// ``giveBack(nodes:tagAttributes:)``.
+    /// A sink for the template `bytes`, with the thread's node table and attribute cache, which must stay valid
+    /// while the sink is used.
     init(bytes: UnsafeBufferPointer<UInt8>, arguments: [any StyledTextArgument], isolatesArguments: Bool,
-         nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache) {
+         nodes: UnsafeMutablePointer<AttributeNodeTable>, tagAttributes: UnsafeMutablePointer<TagAttributeCache>) {
         self.bytes = bytes
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
-        self.nodes = AttributeNodeTable()
-        self.tagAttributes = TagAttributeCache()
-        swap(&self.nodes, &nodes)
-        swap(&self.tagAttributes, &tagAttributes)
-        self.nodes.startGeneration()
+        self.nodes = nodes
+        self.tagAttributes = tagAttributes
+        nodes.pointee.startGeneration()
         // About a segment per tag: a tag per 32 bytes is denser than prose has them.
         segments.reserveCapacity(bytes.count / 32 + 4)
-    }
-
-    /// Moves the node table and attribute cache back out.
-    mutating func giveBack(nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache) {
-        swap(&self.nodes, &nodes)
-        swap(&self.tagAttributes, &tagAttributes)
     }
 
     /// Takes the segments out.
@@ -69,18 +63,18 @@ struct StyledTextSink {
 
     /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long.
     @inline(never)
-    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int, tokenizer: inout TemplateTokenizer) {
+    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int, grammar: inout TemplateGrammar) {
         endText(at: offset)
-        let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
+        let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         guard let slot else {
-            top = nodes.node(made!, parent: top)
+            top = nodes.pointee.node(made!, parent: top)
             return
         }
-        if let known = tagAttributes.lastNode(inSlot: slot, parent: top) {
+        if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: top) {
             top = known
         } else {
-            let node = nodes.node(tagAttributes.attribute(inSlot: slot), parent: top)
-            tagAttributes.setLastNode(node, inSlot: slot)
+            let node = nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: top)
+            tagAttributes.pointee.setLastNode(node, inSlot: slot)
             top = node
         }
     }
@@ -133,7 +127,7 @@ struct StyledTextSink {
             }
             var rebuilt = node.parent
             for index in (0..<keptOpen).reversed() {
-                rebuilt = kept[index]._withUnsafeGuaranteedRef { nodes.node(like: $0, parent: rebuilt) }
+                rebuilt = kept[index]._withUnsafeGuaranteedRef { nodes.pointee.node(like: $0, parent: rebuilt) }
             }
             return rebuilt
         }
@@ -158,10 +152,10 @@ struct StyledTextSink {
     /// long.
     @inline(never)
     mutating func element(named name: Range<Int>, source: Range<Int>, at offset: Int,
-                          tokenizer: inout TemplateTokenizer) {
+                          grammar: inout TemplateGrammar) {
         endText(at: offset)
-        let (slot, made) = attribute(named: name, source: source, tokenizer: &tokenizer)
-        let element = StyledText.Segment.Element(slot.map(tagAttributes.attribute(inSlot:)) ?? made!)
+        let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
+        let element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
         segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
     }
 
@@ -211,7 +205,7 @@ struct StyledTextSink {
         textStart = offset
     }
 
-    /// The attribute of the tag `source` named `name`, as the tokenizer makes it: by its name alone without
+    /// The attribute of the tag `source` named `name`, as the parser makes it: by its name alone without
     /// parameters, else with them (none holds a `%`: see ``accepts(_:)``). Its slot in the thread's cache, where a
     /// tag of the same bytes made before left it (or where it is now); else, for a tag too long to cache, the
     /// attribute made.
@@ -220,22 +214,22 @@ struct StyledTextSink {
     /// recorded, only when the tag is not in the cache. (Recording every tag's cost a tag with parameters a
     /// quarter more, for the one tag in many whose attribute is made.)
     private mutating func attribute(named name: Range<Int>, source: Range<Int>,
-                                    tokenizer: inout TemplateTokenizer) -> (slot: Int?, made: StyledText.Attribute?) {
+                                    grammar: inout TemplateGrammar) -> (slot: Int?, made: StyledText.Attribute?) {
         // `<b>`: the name alone; else the whole tag, whatever follows the name.
         let byName = source.count == name.count + 2
         let key = UnsafeBufferPointer(rebasing: bytes[byName ? name : source])
-        if let slot = tagAttributes.slot(for: key) { return (slot, nil) }
+        if let slot = tagAttributes.pointee.slot(for: key) { return (slot, nil) }
         var parameters: [String: String] = [:]
         if !byName {
             var selfClosing = false
             var hasParameters = false
-            _ = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing, hasParameters: &hasParameters,
-                                     recordsParameters: true)
-            parameters = TemplateTokenizer.staticParameters(tokenizer.scannedParameters, in: bytes)
+            _ = grammar.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing, hasParameters: &hasParameters,
+                                   recordsParameters: true)
+            parameters = TemplateTokenizer.staticParameters(grammar.scannedParameters, in: bytes)
         }
         let made = StyledText.Attribute(lowercasedName: TemplateTokenizer.lowercasedName(name, in: bytes),
                                         parameters: parameters, action: nil)
-        guard let slot = tagAttributes.add(made, for: key) else { return (nil, made) }
+        guard let slot = tagAttributes.pointee.add(made, for: key) else { return (nil, made) }
         return (slot, nil)
     }
 }
@@ -250,9 +244,14 @@ extension StyledTextSink {
     static func build(_ template: String, arguments: [any StyledTextArgument],
                       options: StyledText.Template.Options) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
+        // The fields the pass needs, rather than the options, which the closures below copied whole.
+        let isolatesArguments = options.isolatesArguments
+        let maximumDepth = options.maximumDepth
+        let knownTagNames = options.knownTagNames
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             TemplateScratch.withCaches { nodes, tagAttributes, references in
-                build(bytes, template: template, arguments: arguments, options: options, nodes: &nodes,
+                build(bytes, template: template, arguments: arguments, isolatesArguments: isolatesArguments,
+                      maximumDepth: maximumDepth, knownTagNames: knownTagNames, nodes: &nodes,
                       tagAttributes: &tagAttributes, references: references)
             }
         }
@@ -260,21 +259,24 @@ extension StyledTextSink {
     }
 
     private static func build(_ bytes: UnsafeBufferPointer<UInt8>, template: String, arguments: [any StyledTextArgument],
-                              options: StyledText.Template.Options, nodes: inout AttributeNodeTable,
-                              tagAttributes: inout TagAttributeCache,
+                              isolatesArguments: Bool, maximumDepth: Int, knownTagNames: Set<String>,
+                              nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache,
                               references: CharacterReferenceMemo) -> StyledText? {
-        var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: options.isolatesArguments,
-                                  nodes: &nodes, tagAttributes: &tagAttributes)
-        let text = withUnsafeMutablePointer(to: &sink) { sink in
-            var scanner = TemplateScanner(bytes: bytes, source: template, options: options, references: references,
-                                          sink: sink)
-            return scanner.run()
+        withUnsafeMutablePointer(to: &nodes) { nodes in
+            withUnsafeMutablePointer(to: &tagAttributes) { tagAttributes in
+                var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
+                                          nodes: nodes, tagAttributes: tagAttributes)
+                let text = withUnsafeMutablePointer(to: &sink) { sink in
+                    var scanner = TemplateScanner(bytes: bytes, source: template, maximumDepth: maximumDepth,
+                                                  knownTagNames: knownTagNames, references: references, sink: sink)
+                    return scanner.run()
+                }
+                guard let text else { return nil }
+                var result = StyledText()
+                result.text = text
+                result.segments = sink.takeSegments()
+                return result
+            }
         }
-        sink.giveBack(nodes: &nodes, tagAttributes: &tagAttributes)
-        guard let text else { return nil }
-        var result = StyledText()
-        result.text = text
-        result.segments = sink.takeSegments()
-        return result
     }
 }

@@ -7,7 +7,7 @@
 /// sink was the first design: specialised, its functions were no longer inlined into one another, and the plain
 /// text cost 18 % more instructions.)
 ///
-/// It reads the grammar through ``TemplateTokenizer`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
+/// It reads the grammar through ``TemplateGrammar`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
 /// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads
 /// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
@@ -45,7 +45,7 @@ struct TemplateScanner: ~Copyable {
 
     /// The stack of open tags: a buffer that doubles, freed with the scanner.
     private struct OpenTags: ~Copyable {
-        private var start = UnsafeMutablePointer<OpenTag>.allocate(capacity: 16)
+        private var start = Heap.allocate(OpenTag.self, capacity: 16)
         private var capacity = 16
         private(set) var count = 0
 
@@ -61,10 +61,7 @@ struct TemplateScanner: ~Copyable {
 
         @inline(never)
         private mutating func grow() {
-            let larger = UnsafeMutablePointer<OpenTag>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: start, count: count)
-            start.deallocate()
-            start = larger
+            start = Heap.reallocate(start, count: count, capacity: capacity * 2)
             capacity *= 2
         }
 
@@ -86,7 +83,7 @@ struct TemplateScanner: ~Copyable {
 
         deinit {
             start.deinitialize(count: count)
-            start.deallocate()
+            Heap.deallocate(start)
         }
     }
 
@@ -96,7 +93,11 @@ struct TemplateScanner: ~Copyable {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
-    private var tokenizer: TemplateTokenizer
+    private var grammar: TemplateGrammar
+    /// The template, which placeholders are read from.
+    private let source: String
+    /// The names of the tags that stay tags when left open (see ``finish()``).
+    private let knownTagNames: Set<String>
     private let maximumDepth: Int
     private var output: UTF8Buffer
     /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
@@ -118,16 +119,21 @@ struct TemplateScanner: ~Copyable {
 
     /// A scan for the plain text, with a reference memo of its own.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
-        self.init(bytes: bytes, source: source, options: options, references: CharacterReferenceMemo())
+        self.init(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
+                  knownTagNames: options.knownTagNames, references: CharacterReferenceMemo())
     }
 
-    /// A scan remembering references in `references` (the thread's, between scans): for the plain text without
-    /// `sink`, for styled text, which `sink` builds, with one; `sink` must stay valid while the scan runs.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
+    /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references
+    /// in `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which
+    /// `sink` builds, with one; `sink` must stay valid while the scan runs. (The options' two fields rather than
+    /// the options: callers pass them through closures, which copied the whole options, about 100 instructions.)
+    init(bytes: UnsafeBufferPointer<UInt8>, source: String, maximumDepth: Int, knownTagNames: Set<String>,
          references: CharacterReferenceMemo, sink: UnsafeMutablePointer<StyledTextSink>? = nil) {
         self.bytes = bytes
-        maximumDepth = options.maximumDepth
-        tokenizer = TemplateTokenizer(bytes: bytes, source: source, options: options, collectsDiagnostics: false)
+        self.maximumDepth = maximumDepth
+        grammar = TemplateGrammar(bytes: bytes)
+        self.source = source
+        self.knownTagNames = knownTagNames
         output = UTF8Buffer(capacity: bytes.count)
         open = OpenTags()
         self.references = references
@@ -242,7 +248,7 @@ struct TemplateScanner: ~Copyable {
             return start + 1  // Not a placeholder: text.
         }
         flushText(upTo: start, next: placeholder.sourceRange.upperBound)
-        guard sink!.pointee.insert(placeholder, source: tokenizer.source, into: &output) else { return giveUp() }
+        guard sink!.pointee.insert(placeholder, source: self.source, into: &output) else { return giveUp() }
         return placeholder.sourceRange.upperBound
     }
 
@@ -265,7 +271,7 @@ struct TemplateScanner: ~Copyable {
     /// loop so large that the compiler stopped inlining the small calls of its common paths.
     @inline(never)
     private mutating func appendSpelling(of placeholder: Placeholder) {
-        output.append(contentsOf: placeholder.spelling(in: tokenizer.source))
+        output.append(contentsOf: placeholder.spelling(in: self.source))
     }
 
     /// The usual markup at the `<` at `start`, read from the 8 bytes there as one word: a start tag whose short
@@ -274,7 +280,7 @@ struct TemplateScanner: ~Copyable {
     /// `<b>`), or a `<` that cannot start markup (`a < b`). Returns where scanning goes on, as ``markup(at:)``
     /// would, or `nil` for any other markup, which ``markup(at:)`` reads.
     ///
-    /// Decides as ``TemplateTokenizer/scanMarkup(at:recordsParameters:)`` does: a name here is a letter and name
+    /// Decides as ``TemplateGrammar/scanMarkup(at:recordsParameters:)`` does: a name here is a letter and name
     /// bytes up to the first `>` or space, where a name ends (and with `>`, the tag); an end tag here repeats the
     /// bytes of a name read before, then `>`. A tag costs about half as much as through ``markup(at:)``, which
     /// reads the name byte by byte and returns the tag to be sorted out again here.
@@ -396,7 +402,7 @@ struct TemplateScanner: ~Copyable {
     /// Tells the sink, if any, that the start tag `source` named `name` opens.
     @inline(__always)
     private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) {
-        if forSink { sink!.pointee.open(named: name, source: source, at: output.count, tokenizer: &tokenizer) }
+        if forSink { sink!.pointee.open(named: name, source: source, at: output.count, grammar: &grammar) }
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
@@ -410,7 +416,7 @@ struct TemplateScanner: ~Copyable {
     /// returns where scanning goes on, its end. The plain text has nothing for it.
     @inline(__always)
     private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
-        if forSink { sink!.pointee.element(named: name, source: source, at: output.count, tokenizer: &tokenizer) }
+        if forSink { sink!.pointee.element(named: name, source: source, at: output.count, grammar: &grammar) }
         return source.upperBound
     }
 
@@ -422,7 +428,7 @@ struct TemplateScanner: ~Copyable {
     }
 
     /// The start tag at `start` whose name, `name`, is followed by a space, as in `<a href='…'>`: where scanning goes
-    /// on, as ``markup(at:)`` decides. Out of line, as parameters are read by ``TemplateTokenizer``, but without
+    /// on, as ``markup(at:)`` decides. Out of line, as parameters are read by ``TemplateGrammar``, but without
     /// reading the name again.
     @inline(never)
     private mutating func startTag(named name: Range<Int>, at start: Int) -> Int {
@@ -439,7 +445,7 @@ struct TemplateScanner: ~Copyable {
     private mutating func startTag(named name: Range<Int>, at start: Int, forSink: Bool) -> Int {
         var selfClosing = false
         var hasParameters = false
-        guard let end = tokenizer.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing,
+        guard let end = grammar.scanTagEnd(from: name.upperBound, selfClosing: &selfClosing,
                                              hasParameters: &hasParameters, recordsParameters: false)
         else {
             return start &+ 1  // Text.
@@ -490,7 +496,7 @@ struct TemplateScanner: ~Copyable {
     /// `nil` when the parser must decide. Out of line: ``simpleMarkup(at:)`` reads most tags.
     @inline(never)
     private mutating func markup(at start: Int) -> Int? {
-        switch tokenizer.scanMarkup(at: start, recordsParameters: false) {
+        switch grammar.scanMarkup(at: start, recordsParameters: false) {
         case .text, .unterminatedComment:
             return start + 1
         case let .dropped(end):
@@ -579,9 +585,9 @@ struct TemplateScanner: ~Copyable {
     /// neither known nor with parameters (`Hi <Hottest> deals`). `nil` when there are such tags and the sink
     /// builds styled text: the text after such a tag is then outside it, which only the parser's replay decides.
     private mutating func finish() -> String? {
-        let options = tokenizer.options
+        let knownTagNames = knownTagNames
         let literal = open.tags.filter {
-            !$0.hasParameters && !options.knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
+            !$0.hasParameters && !knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
         guard !literal.isEmpty else { return output.takeString() }

@@ -24,7 +24,7 @@ struct UTF8Buffer: ~Copyable {
 
     init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
+        start = Heap.allocate(UInt8.self, capacity: self.capacity)
     }
 
     /// A buffer for a text of about `estimate` bytes that, when that is more than `chunk`, moves its bytes into
@@ -51,11 +51,11 @@ struct UTF8Buffer: ~Copyable {
         } else {
             capacity = max(estimate, 16)
         }
-        start = .allocate(capacity: capacity)
+        start = Heap.allocate(UInt8.self, capacity: capacity)
     }
 
     deinit {
-        start.deallocate()
+        Heap.deallocate(start)
     }
 
     /// Appends bytes that hold whole scalars.
@@ -184,10 +184,7 @@ struct UTF8Buffer: ~Copyable {
             if extra <= capacity { return }
         }
         let newCapacity = max(count + extra, capacity * 2)
-        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        UnsafeMutableRawPointer(newStart).copyMemory(from: start, byteCount: count)
-        start.deallocate()
-        start = newStart
+        start = Heap.reallocate(start, count: count, capacity: newCapacity)
         capacity = newCapacity
     }
 

@@ -92,7 +92,7 @@ import Testing
                     if length < 8 { bytes[length] = UInt8(ascii: "=") }
                     bytes[position] = UInt8(value)
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    #expect(TemplateTokenizer.lettersBeforeEquals(in: word) == expected(bytes), "\(bytes)")
+                    #expect(TemplateGrammar.lettersBeforeEquals(in: word) == expected(bytes), "\(bytes)")
                 }
             }
         }
