@@ -110,8 +110,11 @@ struct StyleTable {
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot].hash != 0 {
-            if slots[slot].hash == hash, let stored = slots[slot].node, AttributeNode.sameStack(stored, node) {
-                return (slot, true)
+            if slots[slot].hash == hash {
+                // The same node, the usual match (texts share their nodes), is told without binding the stored
+                // one, which retained and released it.
+                if slots[slot].node === node { return (slot, true) }
+                if let stored = slots[slot].node, AttributeNode.sameStack(stored, node) { return (slot, true) }
             }
             slot = (slot + 1) & mask
         }

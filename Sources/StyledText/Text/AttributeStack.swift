@@ -107,25 +107,25 @@ final class AttributeNode: @unchecked Sendable {
     /// (the caller's references hold both chains), so stepping to a parent needs no retain and no release, which
     /// cost more than the comparisons when the resolver's cache matches a new text's stacks against its own.
     static func sameStack(_ left: AttributeNode, _ right: AttributeNode) -> Bool {
-        withExtendedLifetime((left, right)) {
-            unowned(unsafe) var left = left
-            unowned(unsafe) var right = right
-            while left !== right {
-                // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
-                guard left.depth == right.depth, left.structuralHash == right.structuralHash,
-                      left.attribute.contentHash == right.attribute.contentHash,
-                      left.attribute.name == right.attribute.name,
-                      StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
-                else { return false }
-                guard let leftParent = left.parent, let rightParent = right.parent else {
-                    // Equal depths: both stacks end here.
-                    return true
-                }
-                left = leftParent
-                right = rightParent
+        // The parameters are borrowed: the caller keeps both nodes, and so both chains, alive for the call. (Kept
+        // alive again with `withExtendedLifetime`, they were retained and released once more per comparison.)
+        unowned(unsafe) var left = left
+        unowned(unsafe) var right = right
+        while left !== right {
+            // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
+            guard left.depth == right.depth, left.structuralHash == right.structuralHash,
+                  left.attribute.contentHash == right.attribute.contentHash,
+                  left.attribute.name == right.attribute.name,
+                  StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+            else { return false }
+            guard let leftParent = left.parent, let rightParent = right.parent else {
+                // Equal depths: both stacks end here.
+                return true
             }
-            return true
+            left = leftParent
+            right = rightParent
         }
+        return true
     }
 
     /// Whether two nodes hold equal attributes, compared field by field (see ``sameStack(_:_:)``).
