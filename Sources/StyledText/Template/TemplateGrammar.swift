@@ -88,12 +88,11 @@ struct TemplateGrammar {
         return .dropped(end: close + 1)
     }
 
-
     /// The end of a tag name `[A-Za-z][A-Za-z0-9_.:-]*` starting at `start`.
     ///
-    /// Static: as a method, calling it from a mutating one copied the whole tokenizer (300 bytes) per tag.
-    /// `>`, the usual end of a name (`<b>`, `</i>`), is tested first, by itself: ruling a byte out of the name by
-    /// its mask took three times as many instructions, and a tag's name costs that once per byte.
+    /// Static: as a method of the tokenizer, calling it from a mutating one copied the whole tokenizer (300 bytes)
+    /// per tag. `>`, the usual end of a name (`<b>`, `</i>`), is tested first, by itself: ruling a byte out of the
+    /// name by its mask took three times as many instructions, and a tag's name costs that once per byte.
     @inline(__always)
     private static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start &+ 1
@@ -104,7 +103,6 @@ struct TemplateGrammar {
         }
         return index
     }
-
 
     /// Where the tag whose name ends at `nameEnd` ends, and whether it has parameters:
     /// ``scanParameters(from:selfClosing:hasParameters:)`` (or ``skipParameters(from:selfClosing:hasParameters:)``
@@ -275,7 +273,6 @@ struct TemplateGrammar {
             }
         }
     }
-
 
     // MARK: Searching
 
