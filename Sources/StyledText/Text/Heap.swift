@@ -22,8 +22,9 @@ enum Heap {
     static func allocate<Element>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(ucrt)
         precondition(MemoryLayout<Element>.alignment <= 16, "Heap holds values aligned to at most 16 bytes")
-        let (byteCount, overflow) = max(capacity, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        guard !overflow, let raw = malloc(byteCount) else { fatalError("cannot allocate \(capacity) values") }
+        guard let raw = malloc(byteCount(Element.self, capacity)) else {
+            fatalError("cannot allocate \(capacity) values")
+        }
         return raw.bindMemory(to: Element.self, capacity: capacity)
         #else
         return .allocate(capacity: capacity)
@@ -36,8 +37,7 @@ enum Heap {
                                     capacity: Int) -> UnsafeMutablePointer<Element> {
         precondition(count <= capacity, "reallocating into less room than the values take")
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(ucrt)
-        let (byteCount, overflow) = max(capacity, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        guard !overflow, let raw = realloc(pointer, byteCount) else {
+        guard let raw = realloc(pointer, byteCount(Element.self, capacity)) else {
             fatalError("cannot allocate \(capacity) values")
         }
         return raw.bindMemory(to: Element.self, capacity: capacity)
@@ -47,6 +47,15 @@ enum Heap {
         pointer.deallocate()
         return larger
         #endif
+    }
+
+    /// The bytes `capacity` values take (at least one value's, so that no allocation is of zero bytes); stops the
+    /// program when they overflow.
+    @inline(__always)
+    private static func byteCount<Element>(_: Element.Type, _ capacity: Int) -> Int {
+        let (byteCount, overflow) = max(capacity, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        guard !overflow else { fatalError("cannot allocate \(capacity) values") }
+        return byteCount
     }
 
     /// Frees room from ``allocate(_:capacity:)`` or ``reallocate(_:count:capacity:)``; its values must have been
