@@ -23,8 +23,8 @@ struct StyledTextSink {
     private let isolatesArguments: Bool
     /// The segments so far: text up to ``textStart`` of the output, and elements.
     private(set) var segments: [StyledText.Segment] = []
-    /// The thread's node table and attribute cache, which the caller lends for the scan. (Moved in and back out,
-    /// they cost a template the empty tables left in their place, made and destroyed: about 110 instructions.)
+    /// The thread's node table and attribute cache, which the caller lends for the scan where they are. (Moved in
+    /// and back out, they cost a template the empty tables left in their place, made and destroyed.)
     private let nodes: UnsafeMutablePointer<AttributeNodeTable>
     private let tagAttributes: UnsafeMutablePointer<TagAttributeCache>
     /// The innermost open tag's node: the stack of the text from ``textStart`` on.
@@ -250,20 +250,6 @@ extension StyledTextSink {
         let knownTagNames = options.knownTagNames
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             TemplateScratch.withCaches { nodes, tagAttributes, references in
-                build(bytes, template: template, arguments: arguments, isolatesArguments: isolatesArguments,
-                      maximumDepth: maximumDepth, knownTagNames: knownTagNames, nodes: &nodes,
-                      tagAttributes: &tagAttributes, references: references)
-            }
-        }
-        return built ?? nil
-    }
-
-    private static func build(_ bytes: UnsafeBufferPointer<UInt8>, template: String, arguments: [any StyledTextArgument],
-                              isolatesArguments: Bool, maximumDepth: Int, knownTagNames: Set<String>,
-                              nodes: inout AttributeNodeTable, tagAttributes: inout TagAttributeCache,
-                              references: CharacterReferenceMemo) -> StyledText? {
-        withUnsafeMutablePointer(to: &nodes) { nodes in
-            withUnsafeMutablePointer(to: &tagAttributes) { tagAttributes in
                 var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
                                           nodes: nodes, tagAttributes: tagAttributes)
                 let text = withUnsafeMutablePointer(to: &sink) { sink in
@@ -278,5 +264,6 @@ extension StyledTextSink {
                 return result
             }
         }
+        return built ?? nil
     }
 }

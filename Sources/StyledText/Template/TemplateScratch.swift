@@ -14,17 +14,18 @@ import Musl
 /// Each thread keeps one scratch instead, emptied but with its capacity, and the next parse on the thread starts
 /// with room already made.
 ///
-/// It also holds three caches, because an app shows the same few strings again and again: the attributes of tags
-/// by their bytes (``TagAttributeCache``), the attribute nodes the thread's parses and pushes made
+/// The thread also keeps three caches, because an app shows the same few strings again and again: the attributes
+/// of tags by their bytes (``TagAttributeCache``), the attribute nodes the thread's parses and pushes made
 /// (``AttributeNodeTable``, ``push(_:on:)``), so that a text with an earlier text's tags or attributes shares its
 /// nodes instead of allocating equal ones, and the outcomes of character references (``CharacterReferenceMemo``).
-/// The one-pass scan (``TemplateScanner``) borrows the caches alone (``withCaches(_:)``, ``takeReferences()``).
+/// The parser has the first two moved into its scratch (``take()``); the one-pass scan (``TemplateScanner``) and
+/// pushes are lent them where they are (``withCaches(_:)``, ``push(_:on:)``, ``takeReferences()``).
 ///
 /// Nothing a parse returns depends on the scratch: the arrays carry only capacity from one parse to the next (the
 /// text bytes' stale contents are overwritten before they are read), and the caches hand out values equal to the
 /// ones the parse would have made. It is per thread, so it needs no lock and is never shared. A parse that starts
 /// inside another (an argument that formats itself from a template) finds the thread's scratch already taken,
-/// empty, and allocates as it would without one. Arrays that grew past ``retainedLimit`` bytes and a node table
+/// empty, and its caches lent, and allocates as it would without them. Arrays that grew past ``retainedLimit`` bytes and a node table
 /// past ``retainedNodes`` are dropped rather than kept, so a thread that once parsed a megabyte does not hold on
 /// to it.
 struct TemplateScratch {
@@ -42,8 +43,9 @@ struct TemplateScratch {
     /// The attribute nodes the builders on this thread made, so that a text with the tags of an earlier one shares
     /// its nodes instead of allocating equal ones.
     var nodes = AttributeNodeTable()
-    /// The outcomes of the character references the one-pass scans on this thread decoded; made on the first.
-    var references: CharacterReferenceMemo?
+    /// Whether ``nodes`` and ``tagAttributes`` are the thread's caches, moved in by ``take()``; else they are
+    /// empty (the thread keeps its caches apart, where a parse that needs no arrays is lent them by pointer).
+    var holdsCaches = false
 
     /// The largest array, in bytes, kept for the next parse: a few times what a long paragraph needs.
     static let retainedLimit = 16 * 1024
@@ -51,69 +53,92 @@ struct TemplateScratch {
     /// A table that outgrew it (a long document) is dropped, with the nodes only it held.
     static let retainedNodes = 512
 
-    /// The calling thread's scratch, taken from it (the thread keeps an empty one until ``recycle(_:)``).
+    /// The calling thread's scratch, taken from it (the thread keeps an empty one until ``recycle(_:)``), with the
+    /// thread's caches moved into it unless another parse on the thread has them.
     static func take() -> TemplateScratch {
         var scratch = TemplateScratch()
         guard let box = Box.current else { return scratch }
         // One exclusive access to the box for all of it.
         swap(&scratch, &box.scratch)
+        if !box.cachesLent {
+            box.cachesLent = true
+            scratch.holdsCaches = true
+            swap(&scratch.nodes, &box.nodes.pointee)
+            swap(&scratch.tagAttributes, &box.tagAttributes.pointee)
+        }
         return scratch
     }
 
-    /// Empties the scratch, keeping its capacity, and gives it back to the calling thread for its next parse.
+    /// Empties the scratch, keeping its capacity, and gives it back to the calling thread for its next parse, with
+    /// the thread's caches if it holds them.
     ///
     /// Call it once every array taken from the scratch has been handed back and no other copy of them is alive:
     /// an array emptied while shared would allocate new room instead of keeping its own.
     static func recycle(_ scratch: inout TemplateScratch) {
         scratch.empty()
         guard let box = Box.current else { return }
+        if scratch.holdsCaches {
+            scratch.holdsCaches = false
+            swap(&scratch.nodes, &box.nodes.pointee)
+            swap(&scratch.tagAttributes, &box.tagAttributes.pointee)
+            box.cachesLent = false
+        }
         swap(&scratch, &box.scratch)
     }
 
-    /// Calls `body` with the calling thread's caches alone — its node table, tag attributes and reference memo,
-    /// taken from its scratch for the call — for a parse that needs no arrays (the one pass of ``TemplateScanner``).
-    /// Taking the whole scratch, and emptying it afterwards, cost that parse some 450 instructions.
+    /// Calls `body` with the calling thread's caches alone — its node table, tag attributes and reference memo —
+    /// for a parse that needs no arrays (the one pass of ``TemplateScanner``).
+    ///
+    /// The tables are lent where they are, by pointer: moving them out of the thread's scratch and back cost a
+    /// template the empty tables left in their place, made and destroyed, about 300 instructions. A parse inside
+    /// another (an argument that formats itself from a template) finds them lent and uses tables of its own.
     static func withCaches<Result>(
-        _ body: (inout AttributeNodeTable, inout TagAttributeCache, CharacterReferenceMemo) -> Result
+        _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
+                 CharacterReferenceMemo) -> Result
     ) -> Result {
-        var nodes = AttributeNodeTable()
-        var tagAttributes = TagAttributeCache()
-        guard let box = Box.current else { return body(&nodes, &tagAttributes, CharacterReferenceMemo()) }
-        swap(&nodes, &box.scratch.nodes)
-        swap(&tagAttributes, &box.scratch.tagAttributes)
-        let references = box.scratch.references.take() ?? CharacterReferenceMemo()
-        let result = body(&nodes, &tagAttributes, references)
-        if nodes.count > Self.retainedNodes { nodes = AttributeNodeTable() }
-        swap(&nodes, &box.scratch.nodes)
-        swap(&tagAttributes, &box.scratch.tagAttributes)
-        box.scratch.references = references
+        guard let box = Box.current, !box.cachesLent else {
+            var nodes = AttributeNodeTable()
+            var tagAttributes = TagAttributeCache()
+            return withUnsafeMutablePointer(to: &nodes) { nodes in
+                withUnsafeMutablePointer(to: &tagAttributes) { body(nodes, $0, CharacterReferenceMemo()) }
+            }
+        }
+        box.cachesLent = true
+        let references = box.references.take() ?? CharacterReferenceMemo()
+        let result = body(box.nodes, box.tagAttributes, references)
+        box.dropLargeNodeTable()
+        box.references = references
+        box.cachesLent = false
         return result
     }
 
-    /// The node of `attributes` (outermost first) pushed on `parent`, from the calling thread's node table, taken
-    /// from its scratch for the call: for stacks pushed without a template (``AttributeStack/pushing(contentsOf:)``:
-    /// interpolation, `StyledText(_:attributes:)`), so that they share the nodes of equal stacks made before on
-    /// the thread, as a template's do.
+    /// The node of `attributes` (outermost first) pushed on `parent`, from the calling thread's node table: for
+    /// stacks pushed without a template (``AttributeStack/pushing(contentsOf:)``: interpolation,
+    /// `StyledText(_:attributes:)`), so that they share the nodes of equal stacks made before on the thread, as a
+    /// template's do. The table is used where it is, marked lent for the pushes as for a parse.
     static func push(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
-        var nodes = AttributeNodeTable()
-        let box = Box.current
-        if let box { swap(&nodes, &box.scratch.nodes) }
         var top = parent
-        for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
-        // A table that outgrew the limit is dropped: the box keeps the empty one it was given.
-        if let box, nodes.count <= Self.retainedNodes { swap(&nodes, &box.scratch.nodes) }
+        guard let box = Box.current, !box.cachesLent else {
+            var nodes = AttributeNodeTable()
+            for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
+            return top
+        }
+        box.cachesLent = true
+        for index in attributes.indices { top = box.nodes.pointee.inlinedNode(attributes[index], parent: top) }
+        box.dropLargeNodeTable()
+        box.cachesLent = false
         return top
     }
 
-    /// The calling thread's reference memo, taken from its scratch until ``giveBack(_:)`` (a fresh one where
-    /// threads keep none, or while it is taken): for the plain-text scan, which needs no other cache.
+    /// The calling thread's reference memo, taken from it until ``giveBack(_:)`` (a fresh one where threads keep
+    /// none, or while it is taken): for the plain-text scan, which needs no other cache.
     static func takeReferences() -> CharacterReferenceMemo {
-        Box.current?.scratch.references.take() ?? CharacterReferenceMemo()
+        Box.current?.references.take() ?? CharacterReferenceMemo()
     }
 
     /// Gives the calling thread its reference memo back.
     static func giveBack(_ references: CharacterReferenceMemo) {
-        Box.current?.scratch.references = references
+        Box.current?.references = references
     }
 
     private mutating func empty() {
@@ -146,9 +171,39 @@ struct TemplateScratch {
         return taken
     }
 
-    /// Where a thread keeps its scratch between parses.
+    /// Where a thread keeps its scratch and its caches between parses.
     private final class Box {
         var scratch = TemplateScratch()
+        /// The thread's caches, each in memory of its own so that a parse can be lent it by pointer
+        /// (``withCaches(_:)``, ``push(_:on:)``) or have it moved into its scratch (``take()``).
+        let nodes = UnsafeMutablePointer<AttributeNodeTable>.allocate(capacity: 1)
+        let tagAttributes = UnsafeMutablePointer<TagAttributeCache>.allocate(capacity: 1)
+        /// The reference memo; `nil` while a scan has it, or before the first.
+        @exclusivity(unchecked) var references: CharacterReferenceMemo?
+        /// Whether the node table and tag attributes are lent to a parse or a push; a parse that starts meanwhile
+        /// uses tables of its own. Unchecked: the box is the thread's alone, and the flag is read and written
+        /// around the lending, never while a reference to it is held.
+        @exclusivity(unchecked) var cachesLent = false
+
+        init() {
+            nodes.initialize(to: AttributeNodeTable())
+            tagAttributes.initialize(to: TagAttributeCache())
+        }
+
+        deinit {
+            nodes.deinitialize(count: 1)
+            nodes.deallocate()
+            tagAttributes.deinitialize(count: 1)
+            tagAttributes.deallocate()
+        }
+
+        /// Drops a node table that outgrew ``TemplateScratch/retainedNodes``, with the nodes only it held, so that
+        /// a thread that once built a long document does not hold on to them. Called while the tables are still
+        /// marked lent: releasing nodes may run user code.
+        @inline(__always)
+        func dropLargeNodeTable() {
+            if nodes.pointee.count > TemplateScratch.retainedNodes { nodes.pointee = AttributeNodeTable() }
+        }
 
         /// The calling thread's box, made on its first parse; `nil` where threads cannot keep one, and then
         /// every parse allocates its own arrays.
