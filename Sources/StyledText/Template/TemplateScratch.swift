@@ -25,9 +25,9 @@ import Musl
 /// text bytes' stale contents are overwritten before they are read), and the caches hand out values equal to the
 /// ones the parse would have made. It is per thread, so it needs no lock and is never shared. A parse that starts
 /// inside another (an argument that formats itself from a template) finds the thread's scratch already taken,
-/// empty, and its caches lent, and allocates as it would without them. Arrays that grew past ``retainedLimit`` bytes and a node table
-/// past ``retainedNodes`` are dropped rather than kept, so a thread that once parsed a megabyte does not hold on
-/// to it.
+/// empty, and its caches lent, and allocates as it would without them. Arrays that grew past ``retainedLimit``
+/// bytes and a node table past ``retainedNodes`` are dropped rather than kept, so a thread that once parsed a
+/// megabyte does not hold on to it.
 struct TemplateScratch {
     var tokens: [TemplateToken] = []
     var tags: [TemplateTag] = []
