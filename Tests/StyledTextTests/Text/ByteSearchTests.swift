@@ -195,15 +195,15 @@ import Testing
 
     @Test(arguments: [1, 40, 4_096])
     func appendsRangesShortAndLongAnywhereInTheSource(_ initialCapacity: Int) {
-        // Ranges of every length up to 70 (the vector copy takes up to 32) from every start, including the last
-        // bytes of the source (too close to its end for the vector copy), into buffers that start small enough to
-        // grow, or with room.
+        // Ranges of every length up to 80 (the fixed-size copy takes up to 64) from every start, including the last
+        // bytes of the source (too close to its end for the fixed-size copy), into buffers that start small enough
+        // to grow, or with room.
         var generator = SystemRandomNumberGenerator()
         let source = (0..<200).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
         var buffer = UTF8Buffer(capacity: initialCapacity)
         var expected: [UInt8] = []
         source.withUnsafeBufferPointer { bytes in
-            for length in 0...70 {
+            for length in 0...80 {
                 for start in stride(from: 0, through: bytes.count - length, by: 7) + [bytes.count - length] {
                     buffer.append(start..<(start + length), of: bytes)
                     expected += bytes[start..<(start + length)]
