@@ -158,10 +158,10 @@ struct TemplateScanner: ~Copyable {
     @inline(__always)
     private mutating func scan(forSink: Bool) -> String? {
         // The bytes a scan stops at; all others are text, copied in bulk.
-        let markers = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&"))
+        var markers = ByteSearch.Cursor(ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")))
         var index = 0
         while true {
-            index = markers.firstIndex(in: bytes, from: index)
+            index = markers.next(from: index, in: bytes)
             guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "&"):
@@ -216,6 +216,10 @@ struct TemplateScanner: ~Copyable {
     /// zeros (`%01$@` is spelled `%1$@`); and no placeholder holds a `%`, `<` or `&`. So a `%` that is not `%%`
     /// and not followed by `0` stays in the pending text, placeholder or not, and the scan goes on after it: only
     /// `%%` and `%0…` are read.
+    ///
+    /// Inlined by force: with ``ByteSearch/Cursor`` in the loop the compiler left it a call, and the plain text's
+    /// megabyte took 70,000 more instructions (6.20 M against 6.13 M).
+    @inline(__always)
     private mutating func percent(at start: Int) -> Int {
         guard start + 1 < bytes.count else { return start + 1 }
         let next = bytes[start + 1]

@@ -1,3 +1,8 @@
+// The compiler's own module of the x86 vector intrinsics (Clang's headers), for `pmovmskb`: no dependency.
+#if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+import _Builtin_intrinsics.intel
+#endif
+
 /// The search for the next of up to three byte values, 16 bytes at a time: how the template scans skip text to
 /// the next `<`, `%` or `&`.
 ///
@@ -65,6 +70,75 @@ struct ByteSearch: Sendable {
             index &+= 1
         }
         return count
+    }
+
+    /// The values among the 64 bytes from `start` as one word: bit *i* set when byte `start + i` is one of them.
+    /// Bytes past the end of `bytes` read as no match; `start` must be at least 0.
+    ///
+    /// What ``Cursor`` walks. Each block of 16 bytes costs the three comparisons of ``firstIndex(in:from:byHalves:)``
+    /// and one `pmovmskb`, which gathers each lane's top bit into a 16-bit integer (SSE2, so every x86-64 has it;
+    /// the standard library's SIMD types have no operation that compiles to it); elsewhere the lanes are gathered
+    /// 8 at a time by a multiplication (``portableMatches(in:)``).
+    @inline(__always)
+    func matches(inBlockAt start: Int, of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard bytes.count &- start >= 64 else { return matches(inLastBlockAt: start, of: bytes) }
+        // 64 bytes or more: a base address.
+        return matches(in: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + start))
+    }
+
+    /// ``matches(inBlockAt:of:)`` for fewer than 64 bytes from `start`: the last 64 bytes when there are that
+    /// many, shifted so that the bytes before `start` drop out, else the bytes copied after zeros, which are
+    /// none of the values. Out of line: once per search, at its end.
+    @inline(never)
+    private func matches(inLastBlockAt start: Int, of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let rest = bytes.count &- start
+        guard rest > 0, let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 64 {
+            return matches(in: UnsafeRawPointer(base + (bytes.count &- 64))) &>> UInt64(64 &- rest)
+        }
+        var block = (SIMD32<UInt8>(), SIMD32<UInt8>())
+        return withUnsafeMutableBytes(of: &block) { block in
+            block.baseAddress!.copyMemory(from: base + start, byteCount: rest)
+            return matches(in: UnsafeRawPointer(block.baseAddress!))
+        }
+    }
+
+    /// The values among the 64 bytes at `raw`, one bit each, the first byte's lowest.
+    @inline(__always)
+    private func matches(in raw: UnsafeRawPointer) -> UInt64 {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        // Written in the intrinsics rather than in `SIMD16` and `loadUnaligned`: those are generic calls until the
+        // optimizer inlines them, which it stopped doing in a caller as large as the template scan's loop (each
+        // block's loads stayed calls, 14,700 a call for the plain text's megabyte).
+        let first = unsafeBitCast(first, to: __m128i.self)
+        let second = unsafeBitCast(second, to: __m128i.self)
+        let third = unsafeBitCast(third, to: __m128i.self)
+        @inline(__always) func bits(_ offset: Int) -> UInt64 {
+            let block = _mm_loadu_si128((raw + offset).assumingMemoryBound(to: __m128i_u.self))
+            let matches = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(block, first), _mm_cmpeq_epi8(block, second)),
+                                       _mm_cmpeq_epi8(block, third))
+            return UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(matches)))
+        }
+        return bits(0) | bits(16) &<< 16 | bits(32) &<< 32 | bits(48) &<< 48
+        #else
+        return portableMatches(in: raw)
+        #endif
+    }
+
+    /// ``matches(in:)`` without `pmovmskb`: each 8 lanes that match (all ones) reduced to their lowest bits and
+    /// multiplied so that lane *i*'s bit lands on bit 56 + *i* (the products' other bits are distinct powers of two
+    /// below 56, so nothing carries into those 8). Kept on every target, so that tests compare the two.
+    func portableMatches(in raw: UnsafeRawPointer) -> UInt64 {
+        var result: UInt64 = 0
+        for offset in stride(from: 0, to: 64, by: 16) {
+            let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            let matches = (block .== first) .| (block .== second) .| (block .== third)
+            let words = unsafeBitCast(matches, to: SIMD2<UInt64>.self) & SIMD2(repeating: 0x0101_0101_0101_0101)
+            let low = (words[0] &* 0x0102_0408_1020_4080) &>> 56
+            let high = (words[1] &* 0x0102_0408_1020_4080) &>> 56
+            result |= (low | high &<< 8) &<< UInt64(offset)
+        }
+        return result
     }
 }
 

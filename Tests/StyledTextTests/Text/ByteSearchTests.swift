@@ -47,6 +47,101 @@ import Testing
         }
     }
 
+    @Test func cursorStopsWhereAPlainLoopFinds() {
+        // Texts shorter than a block, of a block and of several, walked as the template scan walks them: from each
+        // stop the caller moves on by a few bytes or past the block. The bytes after the text are all values, so a
+        // block read past its end would stop there.
+        var generator = SeededGenerator(seed: 0x5EED_0006)
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        // Near-misses and bytes of multi-byte UTF-8 sequences, which a signed comparison would get wrong.
+        let others: [UInt8] = [0x00, 0x24, 0x27, 0x3B, 0x3D, 0x80, 0xA5, 0xA6, 0xBC, 0xC3, 0xE2, 0xFF, 0x41]
+        for _ in 0..<3_000 {
+            let density = [2, 8, 40][generator.index(3)]
+            let count = generator.index(4) == 0 ? [63, 64, 65, 127, 128, 129][generator.index(6)] : generator.index(300)
+            let text = (0..<count).map { _ -> UInt8 in
+                switch generator.index(density) {
+                case 0: values[generator.index(values.count)]
+                case 1: others[generator.index(others.count)]
+                default: 0x61
+                }
+            }
+            let padded = text + [UInt8](repeating: values[generator.index(values.count)], count: 64)
+            padded.withUnsafeBufferPointer { whole in
+                let buffer = UnsafeBufferPointer(rebasing: whole[..<count])
+                var cursor = ByteSearch.Cursor(search)
+                var index = 0
+                var stops: [Int] = []
+                while true {
+                    // The caller may have moved past the end, as a tag read to the last byte does.
+                    let expected = index < count ? text[index...].firstIndex(where: values.contains) ?? count : count
+                    let stop = cursor.next(from: index, in: buffer)
+                    #expect(stop == expected, "\(text) from \(index) after \(stops)")
+                    guard stop == expected, stop < count else { break }
+                    stops.append(stop)
+                    index = stop + [1, 1, 2, 5, 30, 64, 70][generator.index(7)]
+                }
+            }
+        }
+    }
+
+    @Test func cursorFindsAValueAtEveryPositionOfABlock() {
+        // One value, or two in a row, at every position of texts of one, two and three blocks and a little more or
+        // less, walked from the start and from every position up to the value: block boundaries, the last byte.
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        for count in [1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 192, 200] {
+            for position in 0..<count {
+                for pair in [false, true] where !pair || position + 1 < count {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                    text[position] = values[position % 3]
+                    if pair { text[position + 1] = values[(position + 1) % 3] }
+                    let padded = text + [UInt8](repeating: UInt8(ascii: "<"), count: 64)
+                    padded.withUnsafeBufferPointer { whole in
+                        let buffer = UnsafeBufferPointer(rebasing: whole[..<count])
+                        for start in Set([0, max(0, position - 64), max(0, position - 1), position]) {
+                            var cursor = ByteSearch.Cursor(search)
+                            #expect(cursor.next(from: start, in: buffer) == position, "\(count), \(position), \(start)")
+                            let next = pair ? position + 1 : count
+                            #expect(cursor.next(from: position + 1, in: buffer) == next, "\(count), \(position)")
+                            #expect(cursor.next(from: next + 1, in: buffer) == count, "\(count), \(position)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func blockMatchesAreEveryValuesBitWithOrWithoutTheVectorInstruction() {
+        // `pmovmskb` where there is one, and the multiplication that stands in for it elsewhere, against a loop.
+        var generator = SeededGenerator(seed: 0x5EED_0007)
+        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+        let search = ByteSearch(values[0], values[1], values[2])
+        let bytes: [UInt8] = values + [0x00, 0x24, 0x3D, 0x61, 0x80, 0xA5, 0xBC, 0xFF]
+        for _ in 0..<2_000 {
+            // 64 bytes, then values: in a buffer of 128, so that the shorter texts below have values after them.
+            let block = (0..<64).map { _ in bytes[generator.index(bytes.count)] }
+                + [UInt8](repeating: values[0], count: 64)
+            let expected = block[..<64].enumerated().reduce(UInt64(0)) {
+                values.contains($1.element) ? $0 | 1 << UInt64($1.offset) : $0
+            }
+            block.withUnsafeBufferPointer { buffer in
+                #expect(search.matches(inBlockAt: 0, of: buffer) == expected, "\(block)")
+                #expect(search.portableMatches(in: UnsafeRawPointer(buffer.baseAddress!)) == expected, "\(block)")
+                // Fewer than 64 bytes from the start, in texts shorter and longer than a block: bits for those only,
+                // though the bytes after the text are values.
+                let end = generator.index(65)
+                let text = UnsafeBufferPointer(rebasing: buffer[..<end])
+                for start in [0, end / 2, max(0, end - 1), end] {
+                    let bits = (start..<end).reduce(UInt64(0)) {
+                        values.contains(block[$1]) ? $0 | 1 << UInt64($1 - start) : $0
+                    }
+                    #expect(search.matches(inBlockAt: start, of: text) == bits, "\(block[..<end]) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func searchesForFewerValuesByRepeatingOne() {
         let search = ByteSearch(UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "%"))
         let bytes = Array("aaaaaaaaaaaaaaaaaaaa&&&&&&&&&&&&&&&&&&&&%".utf8)
@@ -100,15 +195,15 @@ import Testing
 
     @Test(arguments: [1, 40, 4_096])
     func appendsRangesShortAndLongAnywhereInTheSource(_ initialCapacity: Int) {
-        // Ranges of every length up to 70 (the vector copy takes up to 32) from every start, including the last
-        // bytes of the source (too close to its end for the vector copy), into buffers that start small enough to
-        // grow, or with room.
+        // Ranges of every length up to 80 (the fixed-size copy takes up to 64) from every start, including the last
+        // bytes of the source (too close to its end for the fixed-size copy), into buffers that start small enough
+        // to grow, or with room.
         var generator = SystemRandomNumberGenerator()
         let source = (0..<200).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
         var buffer = UTF8Buffer(capacity: initialCapacity)
         var expected: [UInt8] = []
         source.withUnsafeBufferPointer { bytes in
-            for length in 0...70 {
+            for length in 0...80 {
                 for start in stride(from: 0, through: bytes.count - length, by: 7) + [bytes.count - length] {
                     buffer.append(start..<(start + length), of: bytes)
                     expected += bytes[start..<(start + length)]
