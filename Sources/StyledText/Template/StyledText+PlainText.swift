@@ -33,10 +33,11 @@ extension StyledText {
             // The thread's reference memo, so that the same strings' references are decoded once: taken and given
             // back rather than lent to a closure, which kept the scan from being inlined here (a fifth more
             // instructions for a megabyte).
-            let references = TemplateScratch.takeReferences()
+            let (references, rooms) = TemplateScratch.takeReferences()
             defer { TemplateScratch.giveBack(references) }
             var scanner = TemplateScanner(bytes: bytes, source: contiguous, maximumDepth: options.maximumDepth,
-                                          knownTagNames: options.knownTagNames, references: references)
+                                          knownTagNames: options.knownTagNames, references: references,
+                                          rooms: rooms)
             return scanner.run()
         }
         // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.

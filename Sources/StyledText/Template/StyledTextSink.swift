@@ -313,12 +313,13 @@ extension StyledTextSink {
         let maximumDepth = options.maximumDepth
         let knownTagNames = options.knownTagNames
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
-            TemplateScratch.withCaches { nodes, tagAttributes, references in
+            TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
                 var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
                                           nodes: nodes, tagAttributes: tagAttributes)
                 let text = withUnsafeMutablePointer(to: &sink) { sink in
                     var scanner = TemplateScanner(bytes: bytes, source: template, maximumDepth: maximumDepth,
-                                                  knownTagNames: knownTagNames, references: references, sink: sink)
+                                                  knownTagNames: knownTagNames, references: references, rooms: rooms,
+                                                  sink: sink)
                     return scanner.run()
                 }
                 guard let text else { return nil }

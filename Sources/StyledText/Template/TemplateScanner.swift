@@ -43,11 +43,25 @@ struct TemplateScanner: ~Copyable {
         }
     }
 
-    /// The stack of open tags: a buffer that doubles, freed with the scanner.
+    /// The stack of open tags: a buffer that doubles, freed with the scanner or left in the thread's room.
     private struct OpenTags: ~Copyable {
-        private var start = Heap.allocate(OpenTag.self, capacity: 16)
-        private var capacity = 16
+        private var start: UnsafeMutablePointer<OpenTag>
+        private var capacity: Int
         private(set) var count = 0
+        /// Where the stack's memory goes when the scan is done (see ``SpareRoom``), or `nil` to free it.
+        private let room: UnsafeMutablePointer<SpareRoom>?
+
+        init(room: UnsafeMutablePointer<SpareRoom>?) {
+            self.room = room
+            let stride = MemoryLayout<OpenTag>.stride
+            if let kept = room?.pointee.take(atLeast: 16 * stride) {
+                capacity = kept.byteCount / stride
+                start = kept.start.bindMemory(to: OpenTag.self, capacity: capacity)
+            } else {
+                capacity = 16
+                start = Heap.allocate(OpenTag.self, capacity: 16)
+            }
+        }
 
         /// The open tags, outermost first; valid until the next push or pop.
         var tags: UnsafeBufferPointer<OpenTag> { UnsafeBufferPointer(start: start, count: count) }
@@ -83,7 +97,11 @@ struct TemplateScanner: ~Copyable {
 
         deinit {
             start.deinitialize(count: count)
-            Heap.deallocate(start)
+            if let room {
+                room.pointee.keep(UnsafeMutableRawPointer(start), byteCount: capacity * MemoryLayout<OpenTag>.stride)
+            } else {
+                Heap.deallocate(start)
+            }
         }
     }
 
@@ -117,25 +135,28 @@ struct TemplateScanner: ~Copyable {
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
 
-    /// A scan for the plain text, with a reference memo of its own.
+    /// A scan for the plain text, with a reference memo of its own and buffers of its own.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
         self.init(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
-                  knownTagNames: options.knownTagNames, references: CharacterReferenceMemo())
+                  knownTagNames: options.knownTagNames, references: CharacterReferenceMemo(), rooms: nil)
     }
 
     /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references
     /// in `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which
     /// `sink` builds, with one; `sink` must stay valid while the scan runs. (The options' two fields rather than
     /// the options: callers pass them through closures, which copied the whole options, about 30 instructions.)
+    /// `rooms`, when given, is the thread's two ``SpareRoom``s (``TemplateScratch/spareRooms()``): the output's
+    /// bytes are taken from the first and the open tags' from the second, and left there when the scan is done.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, maximumDepth: Int, knownTagNames: Set<String>,
-         references: CharacterReferenceMemo, sink: UnsafeMutablePointer<StyledTextSink>? = nil) {
+         references: CharacterReferenceMemo, rooms: UnsafeMutablePointer<SpareRoom>?,
+         sink: UnsafeMutablePointer<StyledTextSink>? = nil) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         grammar = TemplateGrammar(bytes: bytes)
         self.source = source
         self.knownTagNames = knownTagNames
-        output = UTF8Buffer(capacity: bytes.count)
-        open = OpenTags()
+        output = UTF8Buffer(capacity: bytes.count, room: rooms)
+        open = OpenTags(room: rooms.map { $0 + 1 })
         self.references = references
         buildsStyledText = sink != nil
         self.sink = sink

@@ -87,7 +87,8 @@ struct TemplateScratch {
     }
 
     /// Calls `body` with the calling thread's caches alone — its node table, tag attributes and reference memo —
-    /// for a parse that needs no arrays (the one pass of ``TemplateScanner``).
+    /// for a parse that needs no arrays (the one pass of ``TemplateScanner``), and the thread's spare rooms
+    /// (``spareRooms()``).
     ///
     /// The tables are lent where they are, by pointer: moving them out of the thread's scratch and back cost a
     /// template the empty tables left in their place, made and destroyed, about 115 instructions (`Profile
@@ -95,18 +96,20 @@ struct TemplateScratch {
     /// finds them lent and uses tables of its own.
     static func withCaches<Result>(
         _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
-                 CharacterReferenceMemo) -> Result
+                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
     ) -> Result {
         guard let box = Box.current, !box.cachesLent else {
             var nodes = AttributeNodeTable()
             var tagAttributes = TagAttributeCache()
             return withUnsafeMutablePointer(to: &nodes) { nodes in
-                withUnsafeMutablePointer(to: &tagAttributes) { body(nodes, $0, CharacterReferenceMemo()) }
+                withUnsafeMutablePointer(to: &tagAttributes) {
+                    body(nodes, $0, CharacterReferenceMemo(), Box.current?.rooms)
+                }
             }
         }
         box.cachesLent = true
         let references = box.references.take() ?? CharacterReferenceMemo()
-        let result = body(box.nodes, box.tagAttributes, references)
+        let result = body(box.nodes, box.tagAttributes, references, box.rooms)
         box.dropLargeNodeTable()
         box.references = references
         box.cachesLent = false
@@ -132,9 +135,17 @@ struct TemplateScratch {
     }
 
     /// The calling thread's reference memo, taken from it until ``giveBack(_:)`` (a fresh one where threads keep
-    /// none, or while it is taken): for the plain-text scan, which needs no other cache.
-    static func takeReferences() -> CharacterReferenceMemo {
-        Box.current?.references.take() ?? CharacterReferenceMemo()
+    /// none, or while it is taken), and its spare rooms (``spareRooms()``): for the plain-text scan, which needs
+    /// no other cache.
+    static func takeReferences() -> (CharacterReferenceMemo, rooms: UnsafeMutablePointer<SpareRoom>?) {
+        guard let box = Box.current else { return (CharacterReferenceMemo(), nil) }
+        return (box.references.take() ?? CharacterReferenceMemo(), box.rooms)
+    }
+
+    /// The calling thread's two spare rooms, one after the other, or `nil` where threads keep none: the first for
+    /// a scan's output bytes, the second for its open tags (see ``SpareRoom``). Valid while the thread runs.
+    static func spareRooms() -> UnsafeMutablePointer<SpareRoom>? {
+        Box.current?.rooms
     }
 
     /// Gives the calling thread its reference memo back.
@@ -179,6 +190,8 @@ struct TemplateScratch {
         /// (``withCaches(_:)``, ``push(_:on:)``) or have it moved into its scratch (``take()``).
         let nodes = UnsafeMutablePointer<AttributeNodeTable>.allocate(capacity: 1)
         let tagAttributes = UnsafeMutablePointer<TagAttributeCache>.allocate(capacity: 1)
+        /// The memory the thread's last scan wrote its text into and kept its open tags in (``spareRooms()``).
+        let rooms = UnsafeMutablePointer<SpareRoom>.allocate(capacity: 2)
         /// The reference memo; `nil` while a scan has it, or before the first.
         @exclusivity(unchecked) var references: CharacterReferenceMemo?
         /// Whether the node table and tag attributes are lent to a parse or a push; a parse that starts meanwhile
@@ -189,6 +202,7 @@ struct TemplateScratch {
         init() {
             nodes.initialize(to: AttributeNodeTable())
             tagAttributes.initialize(to: TagAttributeCache())
+            rooms.initialize(repeating: SpareRoom(), count: 2)
         }
 
         deinit {
@@ -196,6 +210,10 @@ struct TemplateScratch {
             nodes.deallocate()
             tagAttributes.deinitialize(count: 1)
             tagAttributes.deallocate()
+            rooms[0].free()
+            rooms[1].free()
+            rooms.deinitialize(count: 2)
+            rooms.deallocate()
         }
 
         /// Drops a node table that outgrew ``TemplateScratch/retainedNodes``, with the nodes only it held, so that

@@ -68,4 +68,14 @@ enum Heap {
         pointer.deallocate()
         #endif
     }
+
+    /// Frees untyped room from ``allocate(_:capacity:)`` or ``reallocate(_:count:capacity:)`` (see ``SpareRoom``).
+    @inline(__always)
+    static func deallocate(_ pointer: UnsafeMutableRawPointer) {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(ucrt)
+        free(pointer)
+        #else
+        pointer.deallocate()
+        #endif
+    }
 }

@@ -22,9 +22,27 @@ struct UTF8Buffer: ~Copyable {
     /// How many bytes a streaming buffer holds before it moves them into its string.
     static let streamingChunk = 64 * 1024
 
+    /// Where the buffer's memory goes when it is done, for the next buffer on the thread, rather than being freed;
+    /// `nil` to free it.
+    private let room: UnsafeMutablePointer<SpareRoom>?
+
     init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
         start = Heap.allocate(UInt8.self, capacity: self.capacity)
+        room = nil
+    }
+
+    /// A buffer of at least `capacity` bytes in the memory `room` keeps, when it has that many, and that leaves its
+    /// memory there when it is done (see ``SpareRoom``).
+    init(capacity: Int, room: UnsafeMutablePointer<SpareRoom>?) {
+        self.room = room
+        if let kept = room?.pointee.take(atLeast: capacity) {
+            self.capacity = kept.byteCount
+            start = kept.start.bindMemory(to: UInt8.self, capacity: kept.byteCount)
+        } else {
+            self.capacity = max(capacity, 16)
+            start = Heap.allocate(UInt8.self, capacity: self.capacity)
+        }
     }
 
     /// A buffer for a text of about `estimate` bytes that, when that is more than `chunk`, moves its bytes into
@@ -52,10 +70,15 @@ struct UTF8Buffer: ~Copyable {
             capacity = max(estimate, 16)
         }
         start = Heap.allocate(UInt8.self, capacity: capacity)
+        room = nil
     }
 
     deinit {
-        Heap.deallocate(start)
+        if let room {
+            room.pointee.keep(UnsafeMutableRawPointer(start), byteCount: capacity)
+        } else {
+            Heap.deallocate(start)
+        }
     }
 
     /// Appends bytes that hold whole scalars.
