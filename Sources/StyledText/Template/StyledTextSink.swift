@@ -290,12 +290,21 @@ struct StyledTextSink {
     /// The scan reads a tag's parameters without recording them, as for the plain text; they are read again, and
     /// recorded, only when the tag is not in the cache. (Recording every tag's cost a tag with parameters a
     /// quarter more, for the one tag in many whose attribute is made.)
+    @inline(__always)
     private mutating func attribute(named name: Range<Int>, source: Range<Int>,
                                     grammar: inout TemplateGrammar) -> (slot: Int?, made: StyledText.Attribute?) {
         // `<b>`: the name alone; else the whole tag, whatever follows the name.
         let byName = source.count == name.count + 2
         let key = UnsafeBufferPointer(rebasing: bytes[byName ? name : source])
         if let slot = tagAttributes.pointee.slot(for: key) { return (slot, nil) }
+        return makeAttribute(named: name, byName: byName, key: key, grammar: &grammar)
+    }
+
+    /// ``attribute(named:source:grammar:)`` for a tag not in the cache: out of line, so that the usual path, a tag
+    /// found there, sets up no frame for making a dictionary and an attribute (about 35 instructions a tag).
+    @inline(never)
+    private mutating func makeAttribute(named name: Range<Int>, byName: Bool, key: UnsafeBufferPointer<UInt8>,
+                                        grammar: inout TemplateGrammar) -> (slot: Int?, made: StyledText.Attribute?) {
         var parameters: [String: String] = [:]
         if !byName {
             var selfClosing = false

@@ -33,6 +33,7 @@ struct TagAttributeCache {
     }
 
     /// The slot of the attribute cached for exactly these bytes, valid until the next ``add(_:for:)``.
+    @inline(__always)
     func slot(for key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard count > 0, !key.isEmpty else { return nil }
         var slot = Self.hash(key) & (keys.count - 1)
@@ -49,6 +50,7 @@ struct TagAttributeCache {
     }
 
     /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`.
+    @inline(__always)
     func lastNode(inSlot slot: Int, parent: AttributeNode?) -> AttributeNode? {
         guard let node = lastNodes[slot], node.parent === parent else { return nil }
         return node
@@ -88,6 +90,7 @@ struct TagAttributeCache {
     /// A hash of the key's length and its first and last eight bytes: O(1), and tags that differ in a value
     /// (`type='1'`, `type='2'`; links to different pages) differ in their last bytes. Keys that share a hash are
     /// still told apart by comparing bytes.
+    @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         let raw = UnsafeRawPointer(key.baseAddress!)
         var hash = UInt64(key.count) &* 0x9E37_79B9_7F4A_7C15
