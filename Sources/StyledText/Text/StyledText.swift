@@ -177,6 +177,7 @@ extension StyledText {
 
     /// Records a text segment at the end of `segments`, extending the last one when it is text that ends where
     /// this starts and has the same attributes.
+    @inline(__always)
     static func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack, in segments: inout [Segment]) {
         guard !utf8Range.isEmpty else { return }
         if let last = segments.indices.last, segments[last].continuesText(at: utf8Range.lowerBound, stack: stack) {
