@@ -157,7 +157,7 @@ struct StyledTextSink {
     }
 
     /// The innermost open tag closes where the output is `offset` bytes long.
-    @inline(never)
+    @inline(__always)
     mutating func close(at offset: Int) {
         endText(at: offset)
         top = top?.parent
