@@ -51,14 +51,14 @@ extension StyleResolver {
     /// knows (the run builder asks them first; see `RunBuilder.inheritedStyle(for:resolver:)`).
     ///
     /// Finds the innermost node already resolved, then resolves outwards-in from there: iterative, and every
-    /// node is resolved once per call of `runs(for:)`. `pending` is scratch space the caller keeps between calls.
+    /// node is resolved once per call of `runs(for:)`, in the memo's entries, made here at the call's first.
     /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it. Out of line:
     /// the two lookups that usually answer cost less without the walk's stack frame around them.
     @inline(never)
-    fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo, pending: inout [AttributeNode])
-        -> SharedStyle {
-        pending.removeAll(keepingCapacity: true)
-        pending.append(top)
+    fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo) -> SharedStyle {
+        let entries = memo.madeEntries()
+        entries.pending.removeAll(keepingCapacity: true)
+        entries.pending.append(top)
         var style: SharedStyle?
         for node in AttributeNodeSequence(upcoming: top.parent) {
             // Two lookups, not `memo[node] ?? memo.cachedStyle(for: node)`: the autoclosure copied the memo.
@@ -70,16 +70,16 @@ extension StyleResolver {
                 style = known
                 break
             }
-            pending.append(node)
+            entries.pending.append(node)
         }
         var current = style ?? memo.base
-        for node in pending.reversed() {
+        for node in entries.pending.reversed() {
             // Another node with the same attribute on the same resolved style (`<b>` opened again, or a stack
             // rebuilt after a misnested end tag) resolves the same: look it up before calling the rule.
             // Only once a text has shown many nodes: hashing attributes costs more than it saves in a sentence.
-            let key = memo.resolvedCount >= 8
+            let key = entries.resolvedCount >= 8
                 ? StyleMemo.Key(inherited: ObjectIdentifier(current), attribute: node.attribute) : nil
-            if let key, let known = memo.byAttribute[key] {
+            if let key, let known = entries.byAttribute[key] {
                 current = known
             } else {
                 let inherited = current.style
@@ -88,12 +88,12 @@ extension StyleResolver {
                     resolved.fill(from: inherited)
                     current = SharedStyle(resolved)
                 }
-                if let key { memo.byAttribute[key] = current }
+                if let key { entries.byAttribute[key] = current }
             }
-            memo.resolvedCount += 1
-            memo[node] = current
-            if memo.resolved.count < StyleCache.capacity, StyleCache.admits(node) {
-                memo.resolved.append((node, current))
+            entries.resolvedCount += 1
+            entries.setStyle(current, for: node)
+            if entries.resolved.count < StyleCache.capacity, StyleCache.admits(node) {
+                entries.resolved.append((node, current))
             }
         }
         return current
@@ -117,28 +117,17 @@ final class SharedStyle: Sendable {
 ///
 /// Every entry holds its node: element content makes short-lived nodes, and a node freed during the call must
 /// not leave its identifier to a later node, which would then find the freed node's style.
+///
+/// The entries live in an object made at the call's first stack that the resolver's cache does not know
+/// (``Entries``): a text whose stacks the cache knows, the usual case once an app has shown a screen, makes none.
+/// Held inline, their eight references, three tables and two arrays were released one by one when every call's
+/// builder was destroyed, about 250 instructions a sentence.
 struct StyleMemo {
     let base: SharedStyle
-    private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
-                         AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
-    /// The addresses of `recent`'s nodes (0 for none), searched instead of the nodes themselves: comparing the
-    /// optional references retained and released each one.
-    private var recentKeys: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
-    private var next = 0
-    /// The entries evicted from `recent`, by node address: misnested markup looks a handful of nodes up once per
-    /// run. Holds its nodes.
-    private var overflow = IdentityTable<AttributeNode, SharedStyle>()
-    /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
-    /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
-    /// `Dictionary()` rather than `[:]`, here and in `RunBuilder`: the literal called `init(dictionaryLiteral:)`
-    /// on every call of `runs(for:)`.
-    var byAttribute: [Key: SharedStyle] = Dictionary()
-    /// How many nodes have been resolved so far.
-    var resolvedCount = 0
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
     var cached: StyleTable
-    /// The styles this call resolved that the resolver's cache may keep.
-    var resolved: [(node: AttributeNode, style: SharedStyle)] = []
+    /// What this call resolved, or `nil` until it resolves a stack.
+    private(set) var entries: Entries?
 
     struct Key: Hashable {
         var inherited: ObjectIdentifier
@@ -158,6 +147,14 @@ struct StyleMemo {
         self.cached = cached
     }
 
+    /// The entries, made now if this is the call's first stack to resolve.
+    mutating func madeEntries() -> Entries {
+        if let entries { return entries }
+        let made = Entries()
+        entries = made
+        return made
+    }
+
     /// The style an earlier call resolved for the stack topped by `node`. Not copied into this call's memo:
     /// looking it up again costs less than the memo's bookkeeping.
     ///
@@ -168,8 +165,41 @@ struct StyleMemo {
         return cached.style(for: node)
     }
 
+    /// The style this call resolved for the stack topped by `node`.
     subscript(node: AttributeNode) -> SharedStyle? {
-        @inline(__always) get {
+        @inline(__always) get { entries?.style(for: node) }
+    }
+
+    /// What one call of `runs(for:)` resolved, and its scratch space. A class, so that a call that resolves
+    /// nothing destroys one `nil` reference. Used by that call alone, so its fields are not checked for
+    /// exclusivity at run time: checked, they cost a call that resolves new stacks 3 % more.
+    final class Entries {
+        @exclusivity(unchecked) private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?,
+                             SharedStyle?, AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
+        /// The addresses of `recent`'s nodes (0 for none), searched instead of the nodes themselves: comparing the
+        /// optional references retained and released each one.
+        @exclusivity(unchecked) private var recentKeys: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
+        @exclusivity(unchecked) private var next = 0
+        /// The entries evicted from `recent`, by node address: misnested markup looks a handful of nodes up once
+        /// per run. Holds its nodes.
+        @exclusivity(unchecked) private var overflow = IdentityTable<AttributeNode, SharedStyle>()
+        /// Styles by the style they inherit and the attribute they add. The memo keeps every style it hands out
+        /// alive until `runs(for:)` returns, so an `ObjectIdentifier` is never reused for another style meanwhile.
+        /// `Dictionary()` rather than `[:]`, here and in `RunBuilder`: the literal called `init(dictionaryLiteral:)`
+        /// on every call of `runs(for:)`.
+        @exclusivity(unchecked) var byAttribute: [Key: SharedStyle] = Dictionary()
+        /// How many nodes have been resolved so far.
+        @exclusivity(unchecked) var resolvedCount = 0
+        /// The styles this call resolved that the resolver's cache may keep.
+        @exclusivity(unchecked) var resolved: [(node: AttributeNode, style: SharedStyle)] = []
+        /// Scratch space for `resolvedStyle(for:memo:)`: the nodes of a stack still to resolve.
+        @exclusivity(unchecked) var pending: [AttributeNode] = []
+        /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds
+        /// its node, as the rest of the memo does.
+        @exclusivity(unchecked) var adjusted: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = Dictionary()
+
+        @inline(__always)
+        func style(for node: AttributeNode) -> SharedStyle? {
             let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
             if recentKeys.0 == key { return recent.1 }
             if recentKeys.1 == key { return recent.3 }
@@ -177,16 +207,16 @@ struct StyleMemo {
             if recentKeys.3 == key { return recent.7 }
             return overflow.value(forKey: key)
         }
-        set {
-            guard let newValue else { return }
+
+        func setStyle(_ style: SharedStyle, for node: AttributeNode) {
             // The entry evicted from the inline cache moves to the table, so nothing is resolved twice.
             let evicted: (AttributeNode?, SharedStyle?)
             let key = IdentityTable<AttributeNode, SharedStyle>.key(of: node)
             switch next {
-            case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = newValue; recentKeys.0 = key
-            case 1: evicted = (recent.2, recent.3); recent.2 = node; recent.3 = newValue; recentKeys.1 = key
-            case 2: evicted = (recent.4, recent.5); recent.4 = node; recent.5 = newValue; recentKeys.2 = key
-            default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = newValue; recentKeys.3 = key
+            case 0: evicted = (recent.0, recent.1); recent.0 = node; recent.1 = style; recentKeys.0 = key
+            case 1: evicted = (recent.2, recent.3); recent.2 = node; recent.3 = style; recentKeys.1 = key
+            case 2: evicted = (recent.4, recent.5); recent.4 = node; recent.5 = style; recentKeys.2 = key
+            default: evicted = (recent.6, recent.7); recent.6 = node; recent.7 = style; recentKeys.3 = key
             }
             next = (next + 1) & 3
             if let oldNode = evicted.0, let oldStyle = evicted.1 {
@@ -211,15 +241,10 @@ private struct RunBuilder {
     var lastText: LastText?
     var utf16Offset = 0
     var memo: StyleMemo
-    /// Scratch space for `inheritedStyle`.
-    var unresolved: [AttributeNode] = []
     /// The top of the last stack resolved, and its final style: consecutive parts usually share a stack. Two
     /// fields rather than an optional pair, which was copied (its references retained and released) to compare.
     var lastTop: AttributeNode?
     var lastStyle: SharedStyle?
-    /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds its
-    /// node, as `StyleMemo` does.
-    var adjustedMemo: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = Dictionary()
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
@@ -271,7 +296,7 @@ private struct RunBuilder {
         if let known = memo.cachedStyle(for: top) {
             style = known
         } else {
-            style = resolver.resolvedStyle(for: top, memo: &memo, pending: &unresolved)
+            style = resolver.resolvedStyle(for: top, memo: &memo)
         }
         lastTop = top
         lastStyle = style
@@ -283,7 +308,8 @@ private struct RunBuilder {
     private mutating func adjustedStyle(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
         if stack.top === lastTop, let lastStyle { return lastStyle }
         let finalStyle: SharedStyle
-        if let top = stack.top.map(ObjectIdentifier.init), let known = adjustedMemo[top] {
+        let entries = memo.madeEntries()
+        if let top = stack.top.map(ObjectIdentifier.init), let known = entries.adjusted[top] {
             finalStyle = known.style
         } else {
             // Remembered as the last stack's style meanwhile, but replaced by the final style below.
@@ -291,7 +317,7 @@ private struct RunBuilder {
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
-            if let top = stack.top { adjustedMemo[ObjectIdentifier(top)] = (top, finalStyle) }
+            if let top = stack.top { entries.adjusted[ObjectIdentifier(top)] = (top, finalStyle) }
         }
         lastTop = stack.top
         lastStyle = finalStyle
@@ -382,7 +408,7 @@ private struct RunBuilder {
     mutating func finish(resolver: StyleResolver) -> [StyledRun] {
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
-        resolver.cache.add(memo.resolved)
+        if let entries = memo.entries { resolver.cache.add(entries.resolved) }
         // Moved out, not copied: a copy was retained here and released with the builder.
         var finished: [StyledRun] = []
         swap(&finished, &runs)
