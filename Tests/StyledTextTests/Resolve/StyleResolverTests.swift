@@ -208,6 +208,42 @@ import Testing
         #expect(runs[1].attributes == [.tag("p"), .tag("sig"), .important])
     }
 
+    /// The builder remembers the last stack it resolved by the address of its top node, without holding it. An
+    /// element's content makes nodes of its own; when its text merges into the run before (an element repeated),
+    /// they are freed once the element is done, and the next element's nodes may take their addresses. Those must
+    /// not be taken for the freed ones: every run's style is checked against its own attributes, resolved alone.
+    @Test func stacksAfterElementContentResolveByTheirOwnAttributes() {
+        let resolver = StyleResolver()
+            .style("b", MarkupStyle(font: .init(weight: .bold)))
+            .style("i", MarkupStyle(font: .init(italic: true)))
+            .style("u", MarkupStyle(underline: MarkupStyleLine(.single)))
+            .style("k", MarkupStyle(kern: 3))
+            .style("p1", MarkupStyle(kern: 1))
+            .style("p2", MarkupStyle(kern: 2))
+            .element("p1", "x")
+            .element("p2", "y")
+            .element("e1", StyledText(template: "<i>x</i>"))
+            .element("e2", StyledText(template: "<u>y</u>"))
+            .element("e3", StyledText(template: "<k><b>z</b></k>"))
+            .element("e4", StyledText(template: "<b><i><u>w</u></i></b>"))
+        var template = ""
+        for index in 0..<200 {
+            // The second `e1` merges into the first, so its nodes are freed before the next element's are made.
+            template += "<e1/><e1/><e\(2 + index % 3)/>t\(index)<e1/><e1/><k>c</k><e\(2 + (index + 1) % 3)/>"
+            // Content without tags of its own: the element's node is its top, freed when the second merges.
+            template += "<p1/><p1/><p2/>"
+        }
+        // Twice: the second call finds every stack in the resolver's cache, so the call's own memo, which holds
+        // the nodes it resolved, holds none.
+        _ = resolver.runs(for: StyledText(template: template))
+        let runs = resolver.runs(for: StyledText(template: template))
+        #expect(runs.count > 1_000)
+        for (index, run) in runs.enumerated() {
+            let alone = resolver.runs(for: StyledText("x", attributes: run.attributes))
+            #expect(alone[0].style == run.style, "run \(index) \(run.text.debugDescription) \(run.attributes)")
+        }
+    }
+
     @Test func elementsInsideElementContentRenderNothing() {
         let resolver = StyleResolver().element("loop", "x\(element: .tag("loop"))y")
         #expect(resolver.runs(for: "\(element: .tag("loop"))").map(\.text) == ["xy"])
