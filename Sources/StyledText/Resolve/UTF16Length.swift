@@ -24,8 +24,26 @@ enum UTF16Length {
             return range.reduce(0) { count, index in count &+ units(startedBy: bytes[index]) }
         }
         let raw = UnsafeRawPointer(base)
-        var count = 0
         var index = range.lowerBound
+        if range.count <= 16 &* 127 {
+            // The usual run, a few dozen bytes: one set of lanes, without counting vectors towards a sum.
+            var lanes = SIMD16<UInt8>()
+            while range.upperBound &- index >= 16 {
+                lanes &+= units(startedBy: raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+                index &+= 16
+            }
+            if index < range.upperBound {
+                let start = Swift.min(index, bytes.count &- 16)
+                // The 16 bytes from `index`, or the buffer's last 16 when fewer are left (as below). Read from
+                // `index`, the usual case, the lanes inside are the first ones: one comparison makes their mask.
+                let inside = start == index
+                    ? Self.lanes(below: range.upperBound &- start)
+                    : mask(from: index &- start, to: range.upperBound &- start)
+                lanes &+= units(startedBy: raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)) & inside
+            }
+            return sum(lanes)
+        }
+        var count = 0
         while index < range.upperBound {
             var lanes = SIMD16<UInt8>()
             var vectors = 0
@@ -63,6 +81,13 @@ enum UTF16Length {
         let fourByteLeader = unsafeBitCast(shifted .< SIMD16<Int8>(repeating: -112), to: SIMD16<UInt8>.self)
         // 1 + 255 wraps to 0 for a continuation byte; 1 - 255 wraps to 2 for a four-byte leader.
         return (SIMD16<UInt8>(repeating: 1) &+ continuation) &- fourByteLeader
+    }
+
+    /// All ones in lanes `0..<end` (0 < end ≤ 16), zero elsewhere.
+    @inline(__always)
+    private static func lanes(below end: Int) -> SIMD16<UInt8> {
+        let indices = SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+        return unsafeBitCast(indices .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: end)), to: SIMD16<UInt8>.self)
     }
 
     /// All ones in lanes `first..<end` (0 ≤ first < end ≤ 16), zero elsewhere. Lane `i` is below `n` when `i - n`
