@@ -174,8 +174,9 @@ struct StyleMemo {
     /// nothing destroys one `nil` reference. Used by that call alone, so its fields are not checked for
     /// exclusivity at run time: checked, they cost a call that resolves new stacks 3 % more.
     final class Entries {
-        @exclusivity(unchecked) private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?, AttributeNode?,
-                             SharedStyle?, AttributeNode?, SharedStyle?) = (nil, nil, nil, nil, nil, nil, nil, nil)
+        @exclusivity(unchecked) private var recent: (AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?,
+                                                     AttributeNode?, SharedStyle?, AttributeNode?, SharedStyle?) =
+            (nil, nil, nil, nil, nil, nil, nil, nil)
         /// The addresses of `recent`'s nodes (0 for none), searched instead of the nodes themselves: comparing the
         /// optional references retained and released each one.
         @exclusivity(unchecked) private var recentKeys: (UInt, UInt, UInt, UInt) = (0, 0, 0, 0)
@@ -196,7 +197,10 @@ struct StyleMemo {
         @exclusivity(unchecked) var pending: [AttributeNode] = []
         /// Final styles by stack top when adjustments make them differ from the inherited ones; each entry holds
         /// its node, as the rest of the memo does.
-        @exclusivity(unchecked) var adjusted: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] = Dictionary()
+        @exclusivity(unchecked) var adjusted: [ObjectIdentifier: (node: AttributeNode, style: SharedStyle)] =
+            Dictionary()
+        /// The empty stack's final style when adjustments make it differ from the base.
+        @exclusivity(unchecked) var adjustedEmpty: SharedStyle?
 
         @inline(__always)
         func style(for node: AttributeNode) -> SharedStyle? {
@@ -245,9 +249,9 @@ private struct RunBuilder {
     /// fields rather than an optional pair, which was copied (its references retained and released) to compare.
     ///
     /// Neither holds its object (`unowned(unsafe)`): holding them retained and released two objects each time
-    /// the stack changed, about 80 instructions, a quarter of the sentence's stack changes. Others hold them
-    /// while they are read. The style is held by the memo: its base, its snapshot of the resolver's cache, or its
-    /// entries (every style `inheritedStyle` or `adjustedStyle` remembers is one of those). The node is held by
+    /// the stack changed, 210 instructions a sentence. Others hold them while they are read. The style is held by
+    /// the memo: its base, its snapshot of the resolver's cache, or its entries (every style `inheritedStyle` or
+    /// `adjustedStyle` remembers is one of those, the empty stack's adjusted style included). The node is held by
     /// the text being resolved, whose segments hold their stacks, except for the stacks of an element's content,
     /// made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
     /// before they can be freed and another node take a freed one's address.
@@ -319,13 +323,20 @@ private struct RunBuilder {
         let entries = memo.madeEntries()
         if let top = stack.top.map(ObjectIdentifier.init), let known = entries.adjusted[top] {
             finalStyle = known.style
+        } else if stack.top == nil, let known = entries.adjustedEmpty {
+            finalStyle = known
         } else {
             // Remembered as the last stack's style meanwhile, but replaced by the final style below.
             var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? memo.base).style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = SharedStyle(style)
-            if let top = stack.top { entries.adjusted[ObjectIdentifier(top)] = (top, finalStyle) }
+            // Remembered, the empty stack's too: `lastStyle` does not hold the style it names.
+            if let top = stack.top {
+                entries.adjusted[ObjectIdentifier(top)] = (top, finalStyle)
+            } else {
+                entries.adjustedEmpty = finalStyle
+            }
         }
         lastTop = stack.top
         lastStyle = finalStyle

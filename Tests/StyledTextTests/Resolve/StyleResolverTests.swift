@@ -244,6 +244,31 @@ import Testing
         }
     }
 
+    /// With adjustments, every final style the builder remembers as the last stack's is held by its memo, the
+    /// empty stack's too: text outside tags, between tagged text, elements and images, resolves as it would alone.
+    @Test func adjustedStylesOfAlternatingStacksResolveByTheirOwnAttributes() {
+        let resolver = StyleResolver()
+            .style("b", MarkupStyle(font: .init(weight: .bold)))
+            .element("sig", "— \("Eve", .tag("i"))")
+            .adjust { attributes, style in
+                var style = style
+                style.kern = Double(attributes.count) + 0.5
+                return style
+            }
+        var template = ""
+        for index in 0..<100 {
+            template += "a\(index) <b>b</b> c<sig/>d<b><i>e</i></b>f<img/>g<nothing/>h"
+        }
+        for _ in 0..<2 {
+            let runs = resolver.runs(for: StyledText(template: template))
+            #expect(runs.count > 500)
+            for (index, run) in runs.enumerated() where run.image == nil {
+                let alone = resolver.runs(for: StyledText("x", attributes: run.attributes))
+                #expect(alone[0].style == run.style, "run \(index) \(run.text.debugDescription) \(run.attributes)")
+            }
+        }
+    }
+
     @Test func elementsInsideElementContentRenderNothing() {
         let resolver = StyleResolver().element("loop", "x\(element: .tag("loop"))y")
         #expect(resolver.runs(for: "\(element: .tag("loop"))").map(\.text) == ["xy"])
