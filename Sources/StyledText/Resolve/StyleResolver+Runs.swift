@@ -121,7 +121,7 @@ final class SharedStyle: Sendable {
 /// The entries live in an object made at the call's first stack that the resolver's cache does not know
 /// (``Entries``): a text whose stacks the cache knows, the usual case once an app has shown a screen, makes none.
 /// Held inline, their eight references, three tables and two arrays were released one by one when every call's
-/// builder was destroyed, about 250 instructions a sentence.
+/// builder was destroyed, about 290 instructions a sentence (`Profile sentence`, 13.37 k → 13.08 k).
 struct StyleMemo {
     let base: SharedStyle
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
