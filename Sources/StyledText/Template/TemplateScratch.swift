@@ -98,12 +98,13 @@ struct TemplateScratch {
         _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
                  CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
     ) -> Result {
-        guard let box = Box.current, !box.cachesLent else {
+        let current = Box.current
+        guard let box = current, !box.cachesLent else {
             var nodes = AttributeNodeTable()
             var tagAttributes = TagAttributeCache()
             return withUnsafeMutablePointer(to: &nodes) { nodes in
                 withUnsafeMutablePointer(to: &tagAttributes) {
-                    body(nodes, $0, CharacterReferenceMemo(), Box.current?.rooms)
+                    body(nodes, $0, CharacterReferenceMemo(), current?.rooms)
                 }
             }
         }
