@@ -4,10 +4,16 @@ import Testing
 /// The byte scans under the template parsers: they must find exactly what a plain loop finds, in blocks of 16 and in
 /// the tail after the last block.
 @Suite struct ByteSearchTests {
+    /// The bytes the template scans stop at, and their search.
+    let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
+    let search: ByteSearch
+
+    init() {
+        search = ByteSearch(values[0], values[1], values[2])
+    }
+
     @Test func findsWhatAPlainLoopFinds() {
         var generator = SeededGenerator(seed: 0x5EED_0005)
-        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
-        let search = ByteSearch(values[0], values[1], values[2])
         // Near-misses: bytes one off each value, and each value with other high bits set.
         let others: [UInt8] = [0x00, 0x24, 0x25, 0x26, 0x27, 0x3B, 0x3C, 0x3D, 0xA5, 0xA6, 0xBC, 0xFF, 0x41]
         for _ in 0..<2_000 {
@@ -27,8 +33,6 @@ import Testing
 
     @Test func findsAMatchInEveryLaneAndPairOfLanes() {
         // Lanes are looked at in pairs: a match in the first, the second or both of a pair, in every lane of a block.
-        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
-        let search = ByteSearch(values[0], values[1], values[2])
         for position in 0..<40 {
             for (first, second) in [(values[0], UInt8(ascii: "a")), (values[1], values[2]), (values[2], values[0])] {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 48)
@@ -52,8 +56,6 @@ import Testing
         // stop the caller moves on by a few bytes or past the block. The bytes after the text are all values, so a
         // block read past its end would stop there.
         var generator = SeededGenerator(seed: 0x5EED_0006)
-        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
-        let search = ByteSearch(values[0], values[1], values[2])
         // Near-misses and bytes of multi-byte UTF-8 sequences, which a signed comparison would get wrong.
         let others: [UInt8] = [0x00, 0x24, 0x27, 0x3B, 0x3D, 0x80, 0xA5, 0xA6, 0xBC, 0xC3, 0xE2, 0xFF, 0x41]
         for _ in 0..<3_000 {
@@ -88,8 +90,6 @@ import Testing
     @Test func cursorFindsAValueAtEveryPositionOfABlock() {
         // One value, or two in a row, at every position of texts of one, two and three blocks and a little more or
         // less, walked from the start and from every position up to the value: block boundaries, the last byte.
-        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
-        let search = ByteSearch(values[0], values[1], values[2])
         for count in [1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 192, 200] {
             for position in 0..<count {
                 for pair in [false, true] where !pair || position + 1 < count {
@@ -115,8 +115,6 @@ import Testing
     @Test func blockMatchesAreEveryValuesBitWithOrWithoutTheVectorInstruction() {
         // `pmovmskb` where there is one, and the multiplication that stands in for it elsewhere, against a loop.
         var generator = SeededGenerator(seed: 0x5EED_0007)
-        let values: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "%"), UInt8(ascii: "&")]
-        let search = ByteSearch(values[0], values[1], values[2])
         let bytes: [UInt8] = values + [0x00, 0x24, 0x3D, 0x61, 0x80, 0xA5, 0xBC, 0xFF]
         for _ in 0..<2_000 {
             // 64 bytes, then values: in a buffer of 128, so that the shorter texts below have values after them.
