@@ -27,12 +27,13 @@ struct UTF8Buffer: ~Copyable {
     private let room: UnsafeMutablePointer<SpareRoom>?
 
     init(capacity: Int = 64) {
-        self.init(capacity: capacity, room: nil)
+        self.capacity = max(capacity, 16)
+        start = Heap.allocate(UInt8.self, capacity: self.capacity)
+        room = nil
     }
 
     /// A buffer of at least `capacity` bytes in the memory `room` keeps, when it has that many, and that leaves its
     /// memory there when it is done (see ``SpareRoom``).
-    @inline(__always)
     init(capacity: Int, room: UnsafeMutablePointer<SpareRoom>?) {
         self.room = room
         if let kept = room?.pointee.take(atLeast: capacity) {
