@@ -65,7 +65,11 @@ extension StyledText.Template {
                         append(UnsafeBufferPointer(rebasing: skeletonBytes[range]))
                         stackClass = textClass
                     case let .insertion(index, insertionClass):
-                        if var string = strings[insertionArguments[index]] { string.withUTF8(append) }
+                        // Borrowed in place: a copy of the string would be retained and released.
+                        if strings[insertionArguments[index]]?.utf8.withContiguousStorageIfAvailable(append) == nil,
+                           var string = strings[insertionArguments[index]] {
+                            string.withUTF8(append)
+                        }
                         stackClass = insertionClass
                     case let .segment(index):
                         if openStart >= 0 {
