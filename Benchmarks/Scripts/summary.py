@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarises `swift package benchmark` text output: median and p90 per benchmark, the ratios the targets
-are stated in, and the adversarial families' time per doubling of the input. Benchmarks named
-"(×1000 per sample)" time a thousand calls per sample; the harness reports them per call (its `*` metrics).
+are stated in (as ratios of the separate benchmarks' medians, and as the paired benchmarks measure them), and the
+adversarial families' time per doubling of the input. Benchmarks named "(×1000 per sample)" time a thousand calls
+per sample; the harness reports them per call (its `*` metrics).
 
     swift package benchmark --no-progress | tee benchmark.txt
     python3 Scripts/summary.py benchmark.txt
@@ -41,6 +42,9 @@ def parse(text):
         malloc = re.match(r"Malloc \(total\)(?: \((\w)\))?", label)
         if malloc:
             entry["mallocs"] = numbers[2] * SCALE[malloc.group(1) or ""]
+        # A paired ratio in percent (custom metric): its median, and its p90, the worse tenth's edge.
+        if label.endswith("(%)"):
+            entry["ratio"] = (numbers[2] / 100, numbers[4] / 100)
     return results
 
 
@@ -87,6 +91,13 @@ def main():
     for renderer in ("Document 1 MB: HTML renderer", "Document 1 MB: ANSI renderer (24-bit colour)"):
         if p50(renderer):
             print(f"- {renderer}: {1.048576 / p50(renderer):.0f} MB/s of text")
+
+    paired = [(name, entry["ratio"]) for name, entry in results.items() if "ratio" in entry]
+    if paired:
+        print()
+        print("Paired ratios (both sides timed in each sample; median, and p90 towards the worse side):")
+        for name, (median, p90) in paired:
+            print(f"- {name.removeprefix('Paired: ')}: {median:.2f}× (p90 {p90:.2f}×)")
 
     families = {}
     for name, entry in results.items():

@@ -32,6 +32,7 @@ let benchmarks: @Sendable () -> Void = {
     buildingBenchmarks()
     rendererBenchmarks(whole)
     batchedBenchmarks()
+    pairedBenchmarks()
 }
 
 /// A cursor over the corpus sentences; benchmarks run one at a time, so no synchronisation is needed.
@@ -295,18 +296,20 @@ func batchedBenchmarks() {
 
 // MARK: - Renderers
 
+/// Stops the run unless `attributed` has the text, styles and attributes of `runs`, run for run.
+func checkRendering(_ runs: [StyledRun], _ attributed: AttributedString) {
+    precondition(String(attributed.characters) == runs.map(\.text).joined(), "rendered text differs")
+    let expected = runs.map { ($0.style, $0.attributes) }
+    let actual = attributed.runs.map { ($0.markupStyle, $0.semanticAttributes?.array ?? []) }
+    precondition(expected.count == actual.count, "run count \(actual.count), expected \(expected.count)")
+    for (left, right) in zip(expected, actual) {
+        precondition(left.0 == right.0 && left.1 == right.1, "rendered attributes differ")
+    }
+}
+
 func rendererBenchmarks(_ whole: Benchmark.Configuration) {
     let sentenceRuns = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
     let sentenceFloorInput = sentenceRuns.map(AttributedStringFloor.prepare)
-    let checkRendering: @Sendable ([StyledRun], AttributedString) -> Void = { runs, attributed in
-        precondition(String(attributed.characters) == runs.map(\.text).joined(), "rendered text differs")
-        let expected = runs.map { ($0.style, $0.attributes) }
-        let actual = attributed.runs.map { ($0.markupStyle, $0.semanticAttributes?.array ?? []) }
-        precondition(expected.count == actual.count, "run count \(actual.count), expected \(expected.count)")
-        for (left, right) in zip(expected, actual) {
-            precondition(left.0 == right.0 && left.1 == right.1, "rendered attributes differ")
-        }
-    }
 
     let renderer = Cursor()
     Benchmark("Sentence AttributedString: renderer", configuration: .init(setup: {
