@@ -131,6 +131,8 @@ struct UTF8Buffer: ~Copyable {
     }
 
     mutating func append(contentsOf string: String) {
+        // Borrowed in place, as native and small strings allow: a copy for `withUTF8` was retained and released.
+        if string.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var string = string
         string.withUTF8 { append($0) }
     }
