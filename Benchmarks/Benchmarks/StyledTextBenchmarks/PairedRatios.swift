@@ -7,13 +7,18 @@ import Workloads
 // MARK: - Paired ratios
 
 /// The targets stated as ratios, each timed as a ratio: every sample times StyledText and the baseline (or floor)
-/// back to back, on the same work, and records the one's time over the other's as a custom metric, in percent.
+/// one after the other, on the same work, and records the one's time over the other's as a custom metric, in
+/// percent.
 ///
 /// The separate benchmarks above give each side's median, measured seconds to minutes apart; on this machine the
 /// speed of one build swings by half between runs and drifts within one, so the ratio of two medians taken at
-/// different moments swung from 5.6× to 14.0× for one build. Here both sides of a ratio meet the same machine
-/// state. The order alternates from sample to sample, so that neither side always runs on the caches the other
-/// left.
+/// different moments swung from 5.6× to 14.0× for one build. Here both sides of a ratio are timed within a few
+/// milliseconds of each other, the order alternating from sample to sample.
+///
+/// Each side is timed right after an untimed pass of its own over the previous block, as it runs in its own
+/// benchmark (after its previous iteration), and not in the other side's wake: timed straight after a block of
+/// NSRegularExpression's work, StyledText found its data evicted from the caches and read 20–24× where its own
+/// benchmarks read 30–36× in the same run.
 ///
 /// The ratio medians read directly against the targets: XMLParser ≥ 10× and NSRegularExpression ≥ 30× StyledText's
 /// time for the sentences; the document within 12× of the `memchr` floor; the `AttributedString` renderer within
@@ -26,41 +31,37 @@ func pairedBenchmarks() {
 
     // Blocks of 50 corpus sentences, the next block in each sample: all 1,000 every 20 samples.
     let block = 50
-    let sentenceBlocks = Cursor(count: Workloads.sentences.count / block)
-    func sentences(_ index: Int) -> Range<Int> { (index * block)..<((index + 1) * block) }
-    let styledSentences: @Sendable (Range<Int>) -> Void = { range in
-        for index in range { blackHole(Workloads.sentenceRuns(index)) }
+    let blockCount = Workloads.sentences.count / block
+    let sentenceBlocks = Cursor(count: blockCount)
+    /// The next block of sentences, and the one before it, for the untimed passes.
+    func nextBlock() -> (work: Range<Int>, warmUp: Range<Int>) {
+        let index = sentenceBlocks.next()
+        let previous = (index + blockCount - 1) % blockCount
+        return ((index * block)..<((index + 1) * block), (previous * block)..<((previous + 1) * block))
     }
 
-    var xml = paired
-    xml.setup = { checkStyledSentences(); checkXMLSentences() }
-    Benchmark("Paired: sentences, XMLParser (baseline 1) ÷ StyledText", configuration: xml) { benchmark in
-        let range = sentences(sentenceBlocks.next())
-        let (styled, baseline) = timedInTurn {
-            styledSentences(range)
-        } and: {
-            for index in range {
-                let sample = Workloads.sentences[index]
-                blackHole(XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments))
+    /// The sentences' runs by StyledText against `baseline`'s, in blocks.
+    func pairedSentences(_ name: String, check: @escaping @Sendable () -> Void,
+                         baseline: @escaping @Sendable (String, [String]) -> [ProjectedRun]) {
+        var configuration = paired
+        configuration.setup = { checkStyledSentences(); check() }
+        Benchmark("Paired: sentences, \(name) ÷ StyledText", configuration: configuration) { benchmark in
+            let (work, warmUp) = nextBlock()
+            let (styled, other) = timedInTurn(on: work, after: warmUp) { range in
+                for index in range { blackHole(Workloads.sentenceRuns(index)) }
+            } and: { range in
+                for index in range {
+                    let sample = Workloads.sentences[index]
+                    blackHole(baseline(sample.template, sample.arguments))
+                }
             }
+            benchmark.measurement(percent("baseline ÷ StyledText"), other * 100 / styled)
         }
-        benchmark.measurement(percent("baseline ÷ StyledText"), baseline * 100 / styled)
     }
-
-    var regex = paired
-    regex.setup = { checkStyledSentences(); checkRegexSentences() }
-    Benchmark("Paired: sentences, NSRegularExpression (baseline 2) ÷ StyledText", configuration: regex) { benchmark in
-        let range = sentences(sentenceBlocks.next())
-        let (styled, baseline) = timedInTurn {
-            styledSentences(range)
-        } and: {
-            for index in range {
-                let sample = Workloads.sentences[index]
-                blackHole(RegexBaseline.runs(template: sample.template, arguments: sample.arguments))
-            }
-        }
-        benchmark.measurement(percent("baseline ÷ StyledText"), baseline * 100 / styled)
-    }
+    pairedSentences("XMLParser (baseline 1)", check: checkXMLSentences,
+                    baseline: XMLParserBaseline.runs(template:arguments:))
+    pairedSentences("NSRegularExpression (baseline 2)", check: checkRegexSentences,
+                    baseline: RegexBaseline.runs(template:arguments:))
 
     let expectedCount = Workloads.document.template.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
     var document = paired
@@ -70,7 +71,7 @@ func pairedBenchmarks() {
     }
     Benchmark("Paired: document 1 MB → runs, StyledText ÷ memchr (baseline 3, floor)",
               configuration: document) { benchmark in
-        let (styled, floor) = timedInTurn {
+        let (styled, floor) = timedInTurn(on: (), after: ()) {
             blackHole(Workloads.documentRuns())
         } and: {
             blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
@@ -90,13 +91,13 @@ func pairedBenchmarks() {
         }
     }
     Benchmark("Paired: sentences AttributedString, renderer ÷ faster floor", configuration: attributed) { benchmark in
-        let range = sentences(sentenceBlocks.next())
-        let (renderer, floorA) = timedInTurn {
+        let (work, warmUp) = nextBlock()
+        let (renderer, floorA) = timedInTurn(on: work, after: warmUp) { range in
             for index in range { blackHole(AttributedString(runs: sentenceRuns[index])) }
-        } and: {
+        } and: { range in
             for index in range { blackHole(AttributedStringFloor.settingRanges(floorInput[index])) }
         }
-        let floorB = nanoseconds {
+        let floorB = timed(on: work, after: warmUp) { range in
             for index in range { blackHole(AttributedStringFloor.appending(floorInput[index])) }
         }
         benchmark.measurement(percent("StyledText ÷ floor"), renderer * 100 / min(floorA, floorB))
@@ -115,21 +116,24 @@ private final class Turn: @unchecked Sendable {
 }
 private let turn = Turn()
 
-/// The nanoseconds `subject` and `other` take, timed one after the other, in alternating order.
-private func timedInTurn(_ subject: () -> Void, and other: () -> Void) -> (Int, Int) {
+/// The nanoseconds `subject` and `other` take on `work`, each timed right after an untimed pass of its own on
+/// `warmUp`; the two in alternating order.
+private func timedInTurn<Work>(on work: Work, after warmUp: Work, _ subject: (Work) -> Void,
+                               and other: (Work) -> Void) -> (Int, Int) {
     turn.subjectFirst.toggle()
     if turn.subjectFirst {
-        let first = nanoseconds(subject)
-        return (first, nanoseconds(other))
+        let first = timed(on: work, after: warmUp, subject)
+        return (first, timed(on: work, after: warmUp, other))
     }
-    let second = nanoseconds(other)
-    return (nanoseconds(subject), second)
+    let second = timed(on: work, after: warmUp, other)
+    return (timed(on: work, after: warmUp, subject), second)
 }
 
-/// The nanoseconds `body` takes, at least 1.
+/// The nanoseconds `body` takes on `work` right after an untimed pass on `warmUp`, at least 1.
 @inline(never)
-private func nanoseconds(_ body: () -> Void) -> Int {
+private func timed<Work>(on work: Work, after warmUp: Work, _ body: (Work) -> Void) -> Int {
+    body(warmUp)
     let start = DispatchTime.now().uptimeNanoseconds
-    body()
+    body(work)
     return max(1, Int(DispatchTime.now().uptimeNanoseconds - start))
 }
