@@ -66,6 +66,11 @@ func pairedBenchmarks() {
     let expectedCount = Workloads.document.template.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
     var document = paired
     document.setup = {
+        // StyledText's runs against an independent implementation's, as for the sentences.
+        let sample = Workloads.document
+        Workloads.check(ProjectedRun.of(Workloads.documentRuns()),
+                        equals: XMLParserBaseline.runs(template: sample.template, arguments: sample.arguments),
+                        "StyledText, document")
         let count = Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) }
         precondition(count == expectedCount, "memchr found \(count) of \(expectedCount)")
     }
