@@ -65,7 +65,9 @@ extension StyledText.Template {
                         append(UnsafeBufferPointer(rebasing: skeletonBytes[range]))
                         stackClass = textClass
                     case let .insertion(index, insertionClass):
-                        // Borrowed in place: a copy of the string would be retained and released.
+                        // Borrowed in place: a copy of the string would be retained and released. Written out
+                        // rather than through `String.withUTF8Bytes`, through which filling took 2.60 k instructions
+                        // against 2.57 k (`Profile fill`).
                         if strings[insertionArguments[index]]?.utf8.withContiguousStorageIfAvailable(append) == nil,
                            var string = strings[insertionArguments[index]] {
                             string.withUTF8(append)

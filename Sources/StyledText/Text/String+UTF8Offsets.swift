@@ -8,6 +8,16 @@ extension String {
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return self[lower..<utf8.index(lower, offsetBy: range.count)]
     }
+
+    /// Calls `body` with the string's UTF-8 bytes: in place where they are contiguous (native and small strings,
+    /// every string on Linux), else in a native copy (a bridged string on Apple platforms). `withUTF8` alone needs a
+    /// mutable copy of the string, a retain and a release, even where the bytes are in place.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
 }
 
 extension String {

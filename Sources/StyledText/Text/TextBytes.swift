@@ -71,8 +71,8 @@ struct TextBytes {
     mutating func append<S: StringProtocol>(_ string: S) {
         // Callers in other modules reach this unspecialised; without this the bytes are found through witness
         // tables and associated-type lookups, hundreds of instructions for a short string.
-        if S.self == String.self, unsafeBitCast(string, to: String.self).utf8
-            .withContiguousStorageIfAvailable({ append($0) }) != nil {
+        if S.self == String.self {
+            unsafeBitCast(string, to: String.self).withUTF8Bytes { append($0) }
             return
         }
         if string.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {

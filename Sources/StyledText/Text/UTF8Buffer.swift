@@ -131,10 +131,7 @@ struct UTF8Buffer: ~Copyable {
     }
 
     mutating func append(contentsOf string: String) {
-        // Borrowed in place, as native and small strings allow: a copy for `withUTF8` was retained and released.
-        if string.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-        var string = string
-        string.withUTF8 { append($0) }
+        string.withUTF8Bytes { append($0) }
     }
 
     /// Appends bytes `range` of another buffer, such as a table of tags made in advance.
