@@ -33,13 +33,7 @@ enum UTF16Length {
                 index &+= 16
             }
             if index < range.upperBound {
-                let start = Swift.min(index, bytes.count &- 16)
-                // The 16 bytes from `index`, or the buffer's last 16 when fewer are left (as below). Read from
-                // `index`, the usual case, the lanes inside are the first ones: one comparison makes their mask.
-                let inside = start == index
-                    ? Self.lanes(below: range.upperBound &- start)
-                    : mask(from: index &- start, to: range.upperBound &- start)
-                lanes &+= units(startedBy: raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)) & inside
+                lanes &+= unitsOfLastVector(from: index, to: range.upperBound, in: bytes)
             }
             return sum(lanes)
         }
@@ -53,11 +47,7 @@ enum UTF16Length {
                 index &+= 16
             }
             if vectors < 127, index < range.upperBound {
-                // The 16 bytes from `index`, or the buffer's last 16 when fewer are left: they hold the rest of
-                // the range, and the lanes outside it count nothing.
-                let start = Swift.min(index, bytes.count &- 16)
-                let inside = mask(from: index &- start, to: range.upperBound &- start)
-                lanes &+= units(startedBy: raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)) & inside
+                lanes &+= unitsOfLastVector(from: index, to: range.upperBound, in: bytes)
                 index = range.upperBound
             }
             count &+= sum(lanes)
@@ -81,6 +71,19 @@ enum UTF16Length {
         let fourByteLeader = unsafeBitCast(shifted .< SIMD16<Int8>(repeating: -112), to: SIMD16<UInt8>.self)
         // 1 + 255 wraps to 0 for a continuation byte; 1 - 255 wraps to 2 for a four-byte leader.
         return (SIMD16<UInt8>(repeating: 1) &+ continuation) &- fourByteLeader
+    }
+
+    /// The units of bytes `index..<end`, fewer than 16, of `bytes` (at least 16 long), in lanes: read as the 16 bytes
+    /// from `index`, or the buffer's last 16 when fewer are left, which hold the rest of the range, and the lanes
+    /// outside it count nothing. Read from `index`, the usual case, the lanes inside are the first ones: one
+    /// comparison makes their mask.
+    @inline(__always)
+    private static func unitsOfLastVector(from index: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> SIMD16<UInt8> {
+        let start = Swift.min(index, bytes.count &- 16)
+        let inside = start == index ? lanes(below: end &- start) : mask(from: index &- start, to: end &- start)
+        let vector = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+        return units(startedBy: vector) & inside
     }
 
     /// All ones in lanes `0..<end` (0 < end ≤ 16), zero elsewhere.
