@@ -238,10 +238,7 @@ import Testing
         _ = resolver.runs(for: StyledText(template: template))
         let runs = resolver.runs(for: StyledText(template: template))
         #expect(runs.count > 1_000)
-        for (index, run) in runs.enumerated() {
-            let alone = resolver.runs(for: StyledText("x", attributes: run.attributes))
-            #expect(alone[0].style == run.style, "run \(index) \(run.text.debugDescription) \(run.attributes)")
-        }
+        expectStylesAsAlone(runs, by: resolver)
     }
 
     /// With adjustments, every final style the builder remembers as the last stack's is held by its memo, the
@@ -262,10 +259,17 @@ import Testing
         for _ in 0..<2 {
             let runs = resolver.runs(for: StyledText(template: template))
             #expect(runs.count > 500)
-            for (index, run) in runs.enumerated() where run.image == nil {
-                let alone = resolver.runs(for: StyledText("x", attributes: run.attributes))
-                #expect(alone[0].style == run.style, "run \(index) \(run.text.debugDescription) \(run.attributes)")
-            }
+            expectStylesAsAlone(runs, by: resolver)
+        }
+    }
+
+    /// Expects every text run to have the style its attributes resolve to in a text of their own.
+    private func expectStylesAsAlone(_ runs: [StyledRun], by resolver: StyleResolver,
+                                     sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, run) in runs.enumerated() where run.image == nil {
+            let alone = resolver.runs(for: StyledText("x", attributes: run.attributes))
+            #expect(alone[0].style == run.style, "run \(index) \(run.text.debugDescription) \(run.attributes)",
+                    sourceLocation: sourceLocation)
         }
     }
 
