@@ -55,6 +55,7 @@ struct StyledTextSink {
         self.nodes = nodes
         self.tagAttributes = tagAttributes
         nodes.pointee.startGeneration()
+        tagAttributes.pointee.startParse()
         // About a segment per tag: a tag per 32 bytes is denser than prose has them; the array doubles in the rare
         // template that needs more. A large template's are estimated.
         segments.reserveCapacity(bytes.count < TemplateTokenizer.countedSize

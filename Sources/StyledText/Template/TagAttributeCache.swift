@@ -12,6 +12,11 @@ import Foundation
 /// Bounded: at most ``capacity`` keys of at most ``maximumKeyLength`` bytes; when full, it starts over. Tags whose
 /// parameters hold placeholders are not cached: their attributes are filled per text.
 ///
+/// One parse adds at most ``parseBudget`` keys (``startParse()``): a template with more distinct tags than the
+/// cache holds (`<t0>` … `<t1999>`) would otherwise start it over every ``capacity`` tags, paying for each key's
+/// copy and slot and for the tables made again, and keep none of them for the next parse. Its first tags are
+/// cached and the rest made as if there were no cache, which is what a parse of it costs anyway.
+///
 /// The one-pass build (``StyledTextSink``) also keeps here, per slot, the last node it pushed for the slot's
 /// attribute: the same tag is usually opened on the same parent (`<b>` at the top of a sentence), and then that
 /// node is the one the node table would find, without copying the attribute out to look it up.
@@ -22,8 +27,12 @@ struct TagAttributeCache {
     /// Each slot's last node (see the discussion); it holds its parent, whose identity is then never another's.
     private var lastNodes: [AttributeNode?] = []
     private var count = 0
+    /// The keys the parse under way has added (see ``parseBudget``).
+    private var addedThisParse = 0
 
     static let capacity = 128
+    /// The most keys one parse adds: half the cache, so that the tags of the next template shown find room too.
+    static let parseBudget = capacity / 2
     /// The longest key cached, in bytes: room for a long link, and a bound on what the cache holds.
     static let maximumKeyLength = 256
 
@@ -63,9 +72,12 @@ struct TagAttributeCache {
 
     /// Caches the attribute made from these bytes, when they are short enough; returns its slot, or `nil` when it
     /// is not cached.
+    ///
+    /// Callers look the key up first (``slot(for:)``): once the parse has added ``parseBudget`` keys, this caches
+    /// nothing more, even a key that is there.
     @discardableResult
     mutating func add(_ attribute: StyledText.Attribute, for key: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard key.count <= Self.maximumKeyLength, !key.isEmpty else { return nil }
+        guard key.count <= Self.maximumKeyLength, !key.isEmpty, addedThisParse < Self.parseBudget else { return nil }
         if count == 0 || count >= Self.capacity {
             keys = Array(repeating: [], count: 2 * Self.capacity)
             attributes = Array(repeating: nil, count: 2 * Self.capacity)
@@ -80,7 +92,13 @@ struct TagAttributeCache {
         keys[slot] = Array(key)
         attributes[slot] = attribute
         count += 1
+        addedThisParse += 1
         return slot
+    }
+
+    /// Starts a parse's budget of keys to add (``parseBudget``).
+    mutating func startParse() {
+        addedThisParse = 0
     }
 
     private static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -247,6 +247,7 @@ struct TemplateTokenizer {
         open = TemplateScratch.take(&scratch.tokenizerOpen)
         names.entries = TemplateScratch.take(&scratch.tagNames)
         swap(&tagAttributes, &scratch.tagAttributes)
+        tagAttributes.startParse()
         scan()
         scratch.tokenizerOpen = TemplateScratch.take(&open)
         scratch.tagNames = TemplateScratch.take(&names.entries)

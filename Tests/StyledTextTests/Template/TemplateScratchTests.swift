@@ -98,6 +98,8 @@ import Testing
         func bytes(_ string: String) -> [UInt8] { Array(string.utf8) }
         let tags = (0..<200).map { "<a href='https://example.com/\(String(repeating: "p", count: $0 % 7))\($0)'>" }
         for (index, tag) in tags.enumerated() {
+            // Each as a parse of its own, so that no parse's budget stops the cache filling up.
+            cache.startParse()
             _ = bytes(tag).withUnsafeBufferPointer { cache.add(.tag("a", ["n": String(index)]), for: $0) }
         }
         var hits = 0
@@ -142,10 +144,47 @@ import Testing
                 "an equal parent is not the parent")
         // Starting over forgets the nodes too.
         for index in 0..<TagAttributeCache.capacity {
+            cache.startParse()
             _ = Array("t\(index)".utf8).withUnsafeBufferPointer { cache.add(.tag("t"), for: $0) }
         }
         let again = key.withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }!
         #expect(cache.lastNode(inSlot: again, parent: outer) == nil)
+    }
+
+    @Test func aParseAddsAtMostItsBudgetOfKeys() {
+        var cache = TagAttributeCache()
+        let names = (0..<(2 * TagAttributeCache.parseBudget)).map { Array("t\($0)".utf8) }
+        cache.startParse()
+        let slots = names.map { name in name.withUnsafeBufferPointer { cache.add(.tag("t"), for: $0) } }
+        #expect(slots.prefix(TagAttributeCache.parseBudget).allSatisfy { $0 != nil })
+        #expect(slots.dropFirst(TagAttributeCache.parseBudget).allSatisfy { $0 == nil })
+        #expect(names[TagAttributeCache.parseBudget - 1].withUnsafeBufferPointer { cache.slot(for: $0) } != nil)
+        #expect(names[TagAttributeCache.parseBudget].withUnsafeBufferPointer { cache.slot(for: $0) } == nil)
+        // The next parse has a budget of its own, and the keys the first one cached are still there.
+        cache.startParse()
+        #expect(names[TagAttributeCache.parseBudget].withUnsafeBufferPointer { cache.add(.tag("t"), for: $0) } != nil)
+        #expect(names[0].withUnsafeBufferPointer { cache.slot(for: $0) } != nil)
+    }
+
+    @Test func aTemplateWithMoreTagsThanTheCacheHoldsAddsItsBudgetOfThem() {
+        // The thread's cache emptied first, so that what the parse added is all it holds.
+        var scratch = TemplateScratch.take()
+        scratch.tagAttributes = TagAttributeCache()
+        TemplateScratch.recycle(&scratch)
+        let count = 4 * TagAttributeCache.capacity
+        let template = (0..<count).map { "<t\($0)>x\($0)</t\($0)>" }.joined()
+        let expected = (0..<count).map { StyledText.Part.text("x\($0)", attributes: [.tag("t\($0)")]) }
+        // Its tags past the budget are made as without a cache, with the same attributes.
+        #expect(StyledText(template: template).parts == expected)
+        scratch = TemplateScratch.take()
+        defer { TemplateScratch.recycle(&scratch) }
+        func isCached(_ name: String) -> Bool {
+            Array(name.utf8).withUnsafeBufferPointer { scratch.tagAttributes.slot(for: $0) } != nil
+        }
+        #expect(isCached("t0"))
+        #expect(isCached("t\(TagAttributeCache.parseBudget - 1)"))
+        #expect(!isCached("t\(TagAttributeCache.parseBudget)"))
+        #expect(!isCached("t\(count - 1)"))
     }
 
     @Test func textsParsedOnOneThreadShareTheirNodes() {
