@@ -121,17 +121,30 @@ struct TemplateScratch {
     /// stacks pushed without a template (``AttributeStack/pushing(contentsOf:)``: interpolation,
     /// `StyledText(_:attributes:)`), so that they share the nodes of equal stacks made before on the thread, as a
     /// template's do. The table is used where it is, marked lent for the pushes as for a parse.
+    ///
+    /// The box is borrowed, not retained: the thread holds it until it exits, and a push runs on the thread.
     static func push(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
-        var top = parent
-        guard let box = Box.current, !box.cachesLent else {
-            var nodes = AttributeNodeTable()
-            for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
+        guard let box = Box.currentUnmanaged else { return pushUnshared(attributes, on: parent) }
+        return box._withUnsafeGuaranteedRef { box in
+            guard !box.cachesLent else { return pushUnshared(attributes, on: parent) }
+            box.cachesLent = true
+            var top = parent
+            attributes.withUnsafeBufferPointer { attributes in
+                for index in attributes.indices {
+                    top = box.nodes.pointee.node(at: index, of: attributes, parent: top)
+                }
+            }
+            box.dropLargeNodeTable()
+            box.cachesLent = false
             return top
         }
-        box.cachesLent = true
-        for index in attributes.indices { top = box.nodes.pointee.inlinedNode(attributes[index], parent: top) }
-        box.dropLargeNodeTable()
-        box.cachesLent = false
+    }
+
+    /// ``push(_:on:)`` with a table of its own, where the thread's is lent or threads keep none.
+    private static func pushUnshared(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
+        var nodes = AttributeNodeTable()
+        var top = parent
+        for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
         return top
     }
 
@@ -243,6 +256,14 @@ struct TemplateScratch {
             #else
             return nil
             #endif
+        }
+
+        /// ``current`` without a reference of the caller's own: the thread's, valid while the thread runs.
+        static var currentUnmanaged: Unmanaged<Box>? {
+            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+            if let key, let pointer = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(pointer) }
+            #endif
+            return current.map { Unmanaged.passUnretained($0) }
         }
 
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)

@@ -75,6 +75,25 @@ struct AttributeNodeTable {
         inlinedNode(attribute, parent: parent)
     }
 
+    /// The node for `attributes[index]` pushed on `parent`, the attribute read where it is: compared field by field
+    /// with a slot's node, and copied out only to make a new node. For pushes outside a template
+    /// (``TemplateScratch/push(_:on:)``): copying each attribute to probe with it retained and released its name and
+    /// parameters, four reference counts a push.
+    @inline(__always)
+    mutating func node(at index: Int, of attributes: UnsafeBufferPointer<StyledText.Attribute>,
+                       parent: AttributeNode?) -> AttributeNode {
+        let attribute = attributes.baseAddress.unsafelyUnwrapped + index
+        return sharedNode(key: -1, contentHash: attribute.pointee.contentHash, parent: parent,
+                          attribute: { attribute.pointee },
+                          isSame: { node in
+                              attribute.pointee.action == nil
+                                  && node.attribute.contentHash == attribute.pointee.contentHash
+                                  && node.attribute.name == attribute.pointee.name
+                                  && StyledText.Attribute.sameParameters(node.attribute.parameters,
+                                                                          attribute.pointee.parameters)
+                          })
+    }
+
     /// ``node(_:parent:)`` inlined into its caller: for pushes outside a template (``TemplateScratch/push(_:on:)``),
     /// where passing the attribute to the function cost about 130 instructions a push. (The one pass calls the
     /// function: inlined there, it made the scan 5 % longer.)
