@@ -255,7 +255,10 @@ private struct RunBuilder {
     /// the text being resolved, whose segments hold their stacks, except for the stacks of an element's content,
     /// made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
     /// before they can be freed and another node take a freed one's address.
-    unowned(unsafe) var lastTop: AttributeNode?
+    ///
+    /// The node by its identity alone: read as an `unowned(unsafe)` reference to compare it, it was retained and
+    /// released at each comparison.
+    var lastTop: ObjectIdentifier?
     unowned(unsafe) var lastStyle: SharedStyle?
 
     enum TextSource {
@@ -288,9 +291,10 @@ private struct RunBuilder {
     mutating func style(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
         if resolver.adjustments.isEmpty {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
-            guard let top = stack.top else { return memo.base }
-            if top === lastTop, let lastStyle { return lastStyle }
-            return inheritedStyle(for: top, resolver: resolver)
+            // The top's identity first, without binding the node: bound, it was retained and released per part.
+            guard let identity = stack.top.map(ObjectIdentifier.init) else { return memo.base }
+            if identity == lastTop, let lastStyle { return lastStyle }
+            return inheritedStyle(for: stack.top.unsafelyUnwrapped, resolver: resolver)
         }
         return adjustedStyle(for: stack, resolver: resolver)
     }
@@ -310,7 +314,7 @@ private struct RunBuilder {
         } else {
             style = resolver.resolvedStyle(for: top, memo: &memo)
         }
-        lastTop = top
+        lastTop = ObjectIdentifier(top)
         lastStyle = style
         return style
     }
@@ -318,7 +322,7 @@ private struct RunBuilder {
     /// The style of `stack` after the resolver's adjustments.
     @inline(never)
     private mutating func adjustedStyle(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
-        if stack.top === lastTop, let lastStyle { return lastStyle }
+        if stack.top.map(ObjectIdentifier.init) == lastTop, let lastStyle { return lastStyle }
         let finalStyle: SharedStyle
         let entries = memo.madeEntries()
         if let top = stack.top.map(ObjectIdentifier.init), let known = entries.adjusted[top] {
@@ -338,7 +342,7 @@ private struct RunBuilder {
                 entries.adjustedEmpty = finalStyle
             }
         }
-        lastTop = stack.top
+        lastTop = stack.top.map(ObjectIdentifier.init)
         lastStyle = finalStyle
         return finalStyle
     }
