@@ -38,15 +38,29 @@ extension StyledText {
         ///   - name: The attribute's name.
         ///   - parameters: The attribute's parameters; empty by default.
         public init(_ name: String, _ parameters: [String: String] = [:]) {
-            self.init(lowercasedName: Self.lowercased(name), parameters: parameters, action: nil)
+            // One pass over the name's bytes tells whether it needs lowercasing and hashes it (most names are
+            // lowercase ASCII already, and then that hash is the lowercased name's); two passes cost `.tag("b")`
+            // about 50 instructions more.
+            let (nameHash, needsLowercasing) = name.utf8.withContiguousStorageIfAvailable(Self.hashAndCase)
+                ?? Self.hashAndCase(name.utf8)
+            if needsLowercasing {
+                self.init(lowercasedName: name.lowercased(), parameters: parameters, action: nil)
+            } else {
+                self.init(name: name, nameHash: nameHash, parameters: parameters, action: nil)
+            }
         }
 
         /// An attribute whose name is already lowercase: a built-in's, or a tag name the tokenizer lowercased.
         init(lowercasedName name: String, parameters: [String: String], action: (@Sendable @MainActor () -> Void)?) {
+            self.init(name: name, nameHash: Self.fnv(name), parameters: parameters, action: action)
+        }
+
+        private init(name: String, nameHash: UInt64, parameters: [String: String],
+                     action: (@Sendable @MainActor () -> Void)?) {
             self.name = name
             self.parameters = parameters
             self.action = action
-            self.contentHash = Self.contentHash(name: self.name, parameters: parameters)
+            self.contentHash = Self.contentHash(nameHash: nameHash, parameters: parameters)
         }
 
         /// An attribute with a name and parameters: the code spelling of a template tag.
@@ -154,7 +168,7 @@ extension StyledText {
         /// list them in different orders. Much cheaper than `Hasher` over an attribute (which hashes its dictionary
         /// entry by entry with a hasher each), and it only has to tell unequal stacks apart: stacks feed it to the
         /// caller's seeded `Hasher`.
-        private static func contentHash(name: String, parameters: [String: String]) -> UInt64 {
+        private static func contentHash(nameHash: UInt64, parameters: [String: String]) -> UInt64 {
             var sum: UInt64 = 0
             // Most attributes have no parameters; skip setting up the dictionary's iterator for them.
             if !parameters.isEmpty {
@@ -162,29 +176,25 @@ extension StyledText {
                     sum &+= fnv(key) &* 31 ^ fnv(value)
                 }
             }
-            return fnv(name) ^ sum
+            return nameHash ^ sum
         }
 
+        /// FNV-1a over the string's UTF-8 bytes.
         private static func fnv(_ string: String) -> UInt64 {
-            func fnv<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes {
-                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                }
-                return hash
-            }
             // Over contiguous bytes: iterating `utf8` itself costs dozens of instructions a byte.
-            return string.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(string.utf8)
+            string.utf8.withContiguousStorageIfAvailable { hashAndCase($0).hash } ?? hashAndCase(string.utf8).hash
         }
 
-        private static func lowercased(_ name: String) -> String {
-            // Most names are already lowercase ASCII; skip the allocation of `lowercased()` for them. Over contiguous
-            // bytes, like `fnv`: the `utf8` view's own iterator costs dozens of instructions a byte.
-            func needsLowercasing<S: Sequence<UInt8>>(_ bytes: S) -> Bool {
-                bytes.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }
+        /// FNV-1a over `bytes`, and whether they need lowercasing: an ASCII capital, or any byte of a non-ASCII
+        /// scalar, which `lowercased()` is left to judge (skipping its allocation for the usual lowercase name).
+        private static func hashAndCase<S: Sequence<UInt8>>(_ bytes: S) -> (hash: UInt64, needsLowercasing: Bool) {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var needsLowercasing = false
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                needsLowercasing = needsLowercasing || byte >= 0x41 && byte <= 0x5A || byte >= 0x80
             }
-            let needed = name.utf8.withContiguousStorageIfAvailable(needsLowercasing) ?? needsLowercasing(name.utf8)
-            return needed ? name.lowercased() : name
+            return (hash, needsLowercasing)
         }
     }
 }

@@ -35,6 +35,14 @@ extension StyledText.Attribute {
     @Test func namesAreLowercased() {
         #expect(StyledText.Attribute("B") == .tag("b"))
         #expect(StyledText.Attribute("Ünï").name == "ünï")
+        // Hashed in the pass that checks the case, or after lowercasing: the same content hash as a name the
+        // tokenizer lowercased (equality compares the hashes first).
+        let names = [("b", "b"), ("B", "b"), ("Ünï", "ünï"), ("story", "story"), ("x-Y_z.9", "x-y_z.9")]
+        for (name, lowercased) in names {
+            let made = StyledText.Attribute(lowercasedName: lowercased, parameters: ["type": "1"], action: nil)
+            #expect(StyledText.Attribute(name, ["type": "1"]) == made, "\(name)")
+            #expect(StyledText.Attribute(name, ["type": "1"]).contentHash == made.contentHash, "\(name)")
+        }
     }
 
     @Test func builtInsAreTheSameValuesAsTags() {
