@@ -141,7 +141,8 @@ struct TemplateScratch {
     }
 
     /// ``push(_:on:)`` with a table of its own, where the thread's is lent or threads keep none.
-    private static func pushUnshared(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
+    private static func pushUnshared(_ attributes: [StyledText.Attribute],
+                                     on parent: AttributeNode?) -> AttributeNode? {
         var nodes = AttributeNodeTable()
         var top = parent
         for index in attributes.indices { top = nodes.inlinedNode(attributes[index], parent: top) }
