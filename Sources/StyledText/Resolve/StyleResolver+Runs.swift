@@ -322,10 +322,11 @@ private struct RunBuilder {
     /// The style of `stack` after the resolver's adjustments.
     @inline(never)
     private mutating func adjustedStyle(for stack: AttributeStack, resolver: StyleResolver) -> SharedStyle {
-        if stack.top.map(ObjectIdentifier.init) == lastTop, let lastStyle { return lastStyle }
+        let identity = stack.top.map(ObjectIdentifier.init)
+        if identity == lastTop, let lastStyle { return lastStyle }
         let finalStyle: SharedStyle
         let entries = memo.madeEntries()
-        if let top = stack.top.map(ObjectIdentifier.init), let known = entries.adjusted[top] {
+        if let identity, let known = entries.adjusted[identity] {
             finalStyle = known.style
         } else if stack.top == nil, let known = entries.adjustedEmpty {
             finalStyle = known
@@ -342,7 +343,7 @@ private struct RunBuilder {
                 entries.adjustedEmpty = finalStyle
             }
         }
-        lastTop = stack.top.map(ObjectIdentifier.init)
+        lastTop = identity
         lastStyle = finalStyle
         return finalStyle
     }
