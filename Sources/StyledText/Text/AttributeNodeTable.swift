@@ -75,7 +75,7 @@ struct AttributeNodeTable {
         inlinedNode(attribute, parent: parent)
     }
 
-    /// The node for `attributes[index]` pushed on `parent`, the attribute read where it is: compared field by field
+    /// The node for `attributes[index]` pushed on `parent`, the attribute read where it is: compared in place
     /// with a slot's node, and copied out only to make a new node. For pushes outside a template
     /// (``TemplateScratch/push(_:on:)``): copying each attribute to probe with it retained and released its name and
     /// parameters, four reference counts a push.
@@ -87,10 +87,7 @@ struct AttributeNodeTable {
                           attribute: { attribute.pointee },
                           isSame: { node in
                               attribute.pointee.action == nil
-                                  && node.attribute.contentHash == attribute.pointee.contentHash
-                                  && node.attribute.name == attribute.pointee.name
-                                  && StyledText.Attribute.sameParameters(node.attribute.parameters,
-                                                                          attribute.pointee.parameters)
+                                  && StyledText.Attribute.sameContent(node.attribute, attribute.pointee)
                           })
     }
 

@@ -112,11 +112,9 @@ final class AttributeNode: @unchecked Sendable {
         unowned(unsafe) var left = left
         unowned(unsafe) var right = right
         while left !== right {
-            // Field by field: comparing `left.attribute == right.attribute` copied both attributes out first.
+            // Attributes borrowed (`sameContent`): `left.attribute == right.attribute` copied both out first.
             guard left.depth == right.depth, left.structuralHash == right.structuralHash,
-                  left.attribute.contentHash == right.attribute.contentHash,
-                  left.attribute.name == right.attribute.name,
-                  StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+                  StyledText.Attribute.sameContent(left.attribute, right.attribute)
             else { return false }
             guard let leftParent = left.parent, let rightParent = right.parent else {
                 // Equal depths: both stacks end here.
@@ -128,11 +126,10 @@ final class AttributeNode: @unchecked Sendable {
         return true
     }
 
-    /// Whether two nodes hold equal attributes, compared field by field (see ``sameStack(_:_:)``).
+    /// Whether two nodes hold equal attributes, compared in place (see ``sameStack(_:_:)``).
     @inline(__always)
     static func sameAttribute(_ left: AttributeNode, _ right: AttributeNode) -> Bool {
-        left.attribute.contentHash == right.attribute.contentHash && left.attribute.name == right.attribute.name
-            && StyledText.Attribute.sameParameters(left.attribute.parameters, right.attribute.parameters)
+        StyledText.Attribute.sameContent(left.attribute, right.attribute)
     }
 
     /// The stack hash of `attribute` pushed on `parent`: the parent's, mixed with the attribute's

@@ -115,6 +115,14 @@ extension StyledText {
         }
 
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
+            sameContent(lhs, rhs)
+        }
+
+        /// Whether two attributes have equal names and parameters, content hashes first: ``==(_:_:)``, for callers
+        /// that read both in place (attribute nodes, an array's elements). Borrowed, neither is copied out, which
+        /// retained and released each one's name and parameters.
+        @inline(__always)
+        static func sameContent(_ lhs: borrowing Attribute, _ rhs: borrowing Attribute) -> Bool {
             lhs.contentHash == rhs.contentHash && lhs.name == rhs.name && sameParameters(lhs.parameters, rhs.parameters)
         }
 
