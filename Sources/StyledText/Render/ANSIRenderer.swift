@@ -272,15 +272,15 @@ private struct ANSIWriter: ~Copyable {
 
     @inline(__always)
     private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
-        looks.value(for: run) ?? makeLook(for: run.pointee.shared)
+        looks.value(for: run) ?? makeLook(for: run.pointee.resolved)
     }
 
     @inline(never)
-    private mutating func makeLook(for shared: SharedStyle) -> Look {
-        let style = shared.style
+    private mutating func makeLook(for resolved: ResolvedStack) -> Look {
+        let style = resolved.shared.style
         let look = Look(link: linkSequence(for: style), sgr: sgrSequences(for: style),
                         changesCase: style.textCase != nil)
-        looks.insert(look, for: shared)
+        looks.insert(look, for: resolved)
         return look
     }
 

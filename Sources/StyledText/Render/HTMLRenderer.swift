@@ -136,11 +136,11 @@ public struct HTMLRenderer: Sendable {
         var memo = RunStyleMemo<String>()
         for run in runs {
             let css: String
-            if let known = memo.value(for: run.shared) {
+            if let known = memo.value(for: run.resolved) {
                 css = known
             } else {
                 css = Self.cssDeclarations(for: run.style)
-                memo.insert(css, for: run.shared)
+                memo.insert(css, for: run.resolved)
             }
             guard !css.isEmpty, seen.insert(css).inserted else { continue }
             sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
@@ -233,14 +233,14 @@ private struct HTMLWriter: ~Copyable {
 
     @inline(__always)
     private mutating func look(for run: UnsafePointer<StyledRun>) -> Look {
-        looks.value(for: run) ?? makeLook(for: run.pointee.shared)
+        looks.value(for: run) ?? makeLook(for: run.pointee.resolved)
     }
 
     @inline(never)
-    private mutating func makeLook(for shared: SharedStyle) -> Look {
-        let style = shared.style
+    private mutating func makeLook(for resolved: ResolvedStack) -> Look {
+        let style = resolved.shared.style
         let look = Look(anchor: anchorTag(for: style), span: spanTag(for: HTMLRenderer.cssDeclarations(for: style)))
-        looks.insert(look, for: shared)
+        looks.insert(look, for: resolved)
         return look
     }
 

@@ -28,13 +28,13 @@ final class StyleCache: @unchecked Sendable {
 
     /// Adds the styles one call resolved. The caller lets go of its snapshot first, so that in the usual case of
     /// one thread the table grows in place instead of being copied.
-    func add(_ resolved: [(node: AttributeNode, style: SharedStyle)]) {
+    func add(_ resolved: [ResolvedStack]) {
         guard !resolved.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
-        for (node, style) in resolved {
+        for stack in resolved {
             if table.count >= Self.capacity { table = StyleTable() }
-            table.insert(style, for: node)
+            table.insert(stack)
         }
     }
 
@@ -51,18 +51,18 @@ final class StyleCache: @unchecked Sendable {
     }
 }
 
-/// A hash table of styles by the attribute stack each node tops, probed by the stack's structural hash.
+/// A hash table of resolved stacks by the attribute stack each tops, probed by the stack's structural hash.
 ///
 /// Not a `Dictionary`: its lookups hash the key again with a seeded `Hasher`, while the structural hash is already
 /// well mixed, and a probe compares plain integers and retains nothing until a hash matches.
 struct StyleTable {
-    /// One slot: the stack hash with the low bit set (0 for an empty slot), the node topping the stack and its
-    /// style. One array rather than one per field: a snapshot retains and releases one buffer instead of three,
-    /// and a probe checks one bound.
+    /// One slot: the stack hash with the low bit set (0 for an empty slot), the address of the node topping the
+    /// stack and the resolved stack, which holds that node. One array rather than one per field: a snapshot retains
+    /// and releases one buffer instead of three, and a probe checks one bound.
     private struct Slot {
         var hash = 0
-        var node: AttributeNode?
-        var style: SharedStyle?
+        var node: UInt = 0
+        var resolved: ResolvedStack?
     }
 
     /// The slot count is a power of two, at least twice the entries, so that probe sequences stay short; it starts
@@ -73,23 +73,24 @@ struct StyleTable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The style of the stack topped by `node`, if the table holds an equal stack.
-    func style(for node: AttributeNode) -> SharedStyle? {
+    /// The resolved stack equal to the one `node` tops, if the table holds one.
+    func style(for node: AttributeNode) -> ResolvedStack? {
         guard count > 0 else { return nil }
         let (slot, found) = slot(for: node)
-        return found ? slots[slot].style : nil
+        return found ? slots[slot].resolved : nil
     }
 
-    /// Adds the style of the stack topped by `node`, replacing an equal stack's.
-    mutating func insert(_ style: SharedStyle, for node: AttributeNode) {
+    /// Adds `resolved`, replacing an equal stack's entry. Its stack is not empty.
+    mutating func insert(_ resolved: ResolvedStack) {
+        guard let node = resolved.stack.top else { return }
         if (count + 1) * 2 > slots.count { grow() }
         let (slot, found) = slot(for: node)
         if !found {
             slots[slot].hash = node.structuralHash | 1
-            slots[slot].node = node
             count += 1
         }
-        slots[slot].style = style
+        slots[slot].node = UInt(bitPattern: ObjectIdentifier(node))
+        slots[slot].resolved = resolved
     }
 
     /// Doubles the slots (16 to start with) and places every entry again.
@@ -107,14 +108,17 @@ struct StyleTable {
     /// The slot of the stack equal to the one `node` tops, or the empty slot where it would go.
     private func slot(for node: AttributeNode) -> (index: Int, found: Bool) {
         let hash = node.structuralHash | 1
+        let address = UInt(bitPattern: ObjectIdentifier(node))
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot].hash != 0 {
             if slots[slot].hash == hash {
-                // The same node, the usual match (texts share their nodes), is told without binding the stored
-                // one, which retained and released it.
-                if slots[slot].node === node { return (slot, true) }
-                if let stored = slots[slot].node, AttributeNode.sameStack(stored, node) { return (slot, true) }
+                // The same node, the usual match (texts share their nodes), is told by its address, without
+                // reaching the stored stack.
+                if slots[slot].node == address { return (slot, true) }
+                if let stored = slots[slot].resolved?.stack.top, AttributeNode.sameStack(stored, node) {
+                    return (slot, true)
+                }
             }
             slot = (slot + 1) & mask
         }

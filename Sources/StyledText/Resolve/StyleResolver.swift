@@ -52,15 +52,16 @@ public struct StyleResolver: Sendable {
 
     /// The style every run starts from; attribute layers override its fields.
     public var base: MarkupStyle {
-        get { sharedBase.style }
+        get { resolvedBase.shared.style }
         set {
-            sharedBase = SharedStyle(newValue)
+            resolvedBase = ResolvedStack(.empty, SharedStyle(newValue))
             cache = StyleCache()
         }
     }
 
-    /// The base style, boxed once here rather than once per call of ``runs(for:)``: every unstyled run shares it.
-    private(set) var sharedBase: SharedStyle
+    /// The empty stack with the base style, boxed once here rather than once per call of ``runs(for:)``: every
+    /// unstyled run shares it.
+    private(set) var resolvedBase: ResolvedStack
 
     var rules: [String: StoredRule] = [:]
     var fallbackRule: Rule?
@@ -84,7 +85,7 @@ public struct StyleResolver: Sendable {
     ///
     /// - Parameter base: The style every run starts from; empty by default.
     public init(base: MarkupStyle = MarkupStyle()) {
-        sharedBase = SharedStyle(base)
+        resolvedBase = ResolvedStack(.empty, SharedStyle(base))
     }
 
     /// A copy that styles attributes named `name` with a fixed style.

@@ -28,6 +28,19 @@ import Testing
         #expect(second.map(\.style.foregroundColor) == [.red, nil, .orange, .orange])
     }
 
+    @Test func runsOfEqualStacksShareOneResolvedStackAcrossCalls() {
+        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let first = resolver.runs(for: StyledText(template: "x <b>y</b>"))
+        // Built another way, by interpolation: whether or not its node is the template's, the cache hands out the
+        // resolved stack the first call made.
+        let text: StyledText = "\("z", .tag("b")) w"
+        let second = resolver.runs(for: text)
+        #expect(second[0].resolved === first[1].resolved)
+        #expect(second[0].stack == text.segments[0].stack && second[0].style.font.weight == .bold)
+        // The unstyled runs share the resolver's base.
+        #expect(second[1].resolved === first[0].resolved && second[1].resolved === resolver.resolvedBase)
+    }
+
     @Test func copiesThatStyleDifferentlyRememberNothing() {
         let bold = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
         let text = StyledText(template: "<b>x</b>")
@@ -116,18 +129,22 @@ import Testing
         var table = StyleTable()
         let count = StyleCache.capacity - 1
         for index in 0..<count {
-            table.insert(SharedStyle(MarkupStyle(kern: Double(index))), for: stack(index).top!)
+            table.insert(ResolvedStack(stack(index), SharedStyle(MarkupStyle(kern: Double(index)))))
         }
         #expect(table.count == count)
         for index in 0..<count {
-            #expect(table.style(for: stack(index).top!)?.style.kern == Double(index))
+            let found = table.style(for: stack(index).top!)
+            #expect(found?.shared.style.kern == Double(index) && found?.stack == stack(index))
         }
         #expect(table.style(for: stack(count).top!) == nil)
         #expect(table.style(for: AttributeStack.empty.pushing(.tag("story", ["type": "1"])).top!) == nil)
         // Inserting an equal stack replaces its style instead of adding an entry.
-        table.insert(SharedStyle(MarkupStyle(kern: -1)), for: stack(7).top!)
+        table.insert(ResolvedStack(stack(7), SharedStyle(MarkupStyle(kern: -1))))
         #expect(table.count == count)
-        #expect(table.style(for: stack(7).top!)?.style.kern == -1)
+        #expect(table.style(for: stack(7).top!)?.shared.style.kern == -1)
+        // The empty stack is never a table entry: the resolver's base stands for it.
+        table.insert(ResolvedStack(.empty, SharedStyle(MarkupStyle(kern: 1))))
+        #expect(table.count == count)
     }
 
     @Test func concurrentCallsAgreeWithAFreshResolver() async {
