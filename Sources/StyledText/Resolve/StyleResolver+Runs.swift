@@ -18,8 +18,7 @@ extension StyleResolver {
     public func runs(for text: StyledText) -> [StyledRun] {
         // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder of
         // `text` made its storage native UTF-8, so this does not copy).
-        var plainText = text.text
-        return plainText.withUTF8 { runs(for: text, bytes: $0) }
+        text.text.withUTF8Bytes { runs(for: text, bytes: $0) }
     }
 
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
