@@ -323,7 +323,8 @@ private struct RunBuilder {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
             guard let top else { return memo.base }
             if ObjectIdentifier(top.takeUnretainedValue()) == lastTop, let lastStyle { return lastStyle }
-            return inheritedStyle(for: top.takeUnretainedValue(), resolver: resolver)
+            // Borrowed: taken as a strong reference, the node was retained and released around the call.
+            return top._withUnsafeGuaranteedRef { inheritedStyle(for: $0, resolver: resolver) }
         }
         return adjustedStyle(for: AttributeStack(top: top?.takeUnretainedValue()), resolver: resolver)
     }
