@@ -34,6 +34,12 @@ struct AttributeStack: Sendable {
         return AttributeStack(top: TemplateScratch.push(attributes, on: top))
     }
 
+    /// A stack with `attribute` pushed as the new innermost attribute, sharing the node of an equal stack made
+    /// before on the thread, as ``pushing(contentsOf:)`` does.
+    func pushingShared(_ attribute: StyledText.Attribute) -> AttributeStack {
+        AttributeStack(top: TemplateScratch.push(attribute, on: top))
+    }
+
     /// The stack's attributes, outermost first.
     var attributes: [StyledText.Attribute] {
         guard let top else { return [] }

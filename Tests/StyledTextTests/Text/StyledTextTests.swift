@@ -83,6 +83,32 @@ import Testing
         #expect(text.plainText == "roll")
     }
 
+    @Test func oneAttributeFormsMatchTheVariadicOnesAndShareNodes() {
+        let dice = StyledText.Image(named: "dice")
+        let inner: StyledText = "\("x", .tag("i"))"
+        // Every kind of value with one attribute, then with the same attribute and one more around it.
+        let one: StyledText = "\("a", .important)\(Substring("b"), .important)\(7, .important)\(2.5, .important)"
+            + "\(inner, .important)\(dice, .important)"
+        let two: StyledText = "\("a", .tag("p"), .important)\(Substring("b"), .tag("p"), .important)"
+            + "\(7, .tag("p"), .important)\(2.5, .tag("p"), .important)\(inner, .tag("p"), .important)"
+            + "\(dice, .tag("p"), .important)"
+        #expect(one.parts == [
+            .text("ab72.5", attributes: [.important]),
+            .text("x", attributes: [.important, .tag("i")]),
+            .image(dice, attributes: [.important]),
+        ])
+        #expect(two.parts == one.parts.map { part in
+            switch part {
+            case let .text(text, attributes): .text(text, attributes: [.tag("p")] + attributes)
+            case let .image(image, attributes): .image(image, attributes: [.tag("p")] + attributes)
+            case let .element(element, attributes): .element(element, attributes: [.tag("p")] + attributes)
+            }
+        })
+        // On one thread, equal one-attribute stacks are one node, as the variadic form's are.
+        let again: StyledText = "\("c", .important)"
+        #expect(again.segments[0].stack.top === one.segments[0].stack.top)
+    }
+
     @Test func monopolyExampleCompilesAsWritten() {
         let ruleImage = StyledText.Image(named: "rule")
         let openWikipedia: @Sendable @MainActor () -> Void = {}
