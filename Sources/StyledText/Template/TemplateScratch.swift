@@ -147,7 +147,7 @@ struct TemplateScratch {
         return box._withUnsafeGuaranteedRef { box in
             guard !box.cachesLent else { return AttributeNode(attribute, parent: parent) }
             box.cachesLent = true
-            let top = box.nodes.pointee.node(comparingInPlace: attribute, parent: parent)
+            let top = box.nodes.pointee.inlinedNode(attribute, parent: parent)
             box.dropLargeNodeTable()
             box.cachesLent = false
             return top

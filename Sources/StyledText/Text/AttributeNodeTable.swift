@@ -94,20 +94,16 @@ struct AttributeNodeTable {
     /// ``node(_:parent:)`` inlined into its caller: for pushes outside a template (``TemplateScratch/push(_:on:)``),
     /// where passing the attribute to the function cost about 130 instructions a push. (The one pass calls the
     /// function: inlined there, it made the scan 5 % longer.)
-    /// The node of `attribute` on `parent`, comparing the attribute where it is: ``inlinedNode(_:parent:)`` copies
-    /// it (retaining its name, parameters and action) for each comparison.
+    ///
+    /// A slot's node is compared with the attribute where it is: copied out for `==`, the attribute's name,
+    /// parameters and action were retained and released at each comparison.
     @inline(__always)
-    mutating func node(comparingInPlace attribute: StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+    mutating func inlinedNode(_ attribute: StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
+        // -1 is no attribute's key: an index's key is at least 0.
         sharedNode(key: -1, contentHash: attribute.contentHash, parent: parent, attribute: { attribute },
                    isSame: { node in
                        attribute.action == nil && StyledText.Attribute.sameContent(node.attribute, attribute)
                    })
-    }
-
-    @inline(__always)
-    mutating func inlinedNode(_ attribute: StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
-        // -1 is no attribute's key: an index's key is at least 0.
-        sharedNode(key: -1, contentHash: attribute.contentHash, parent: parent) { attribute }
     }
 
     /// The node for the attribute of `node` pushed on `parent`: for a node moved onto another parent, as when a
