@@ -151,7 +151,14 @@ struct StyledTextSink {
         if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: top) {
             top = known
         } else {
-            let node = nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: top)
+            // On another parent than last time: the node like the last one (borrowed, the cache holds it), found
+            // without copying the slot's attribute out (its name, parameters and action retained and released).
+            let node: AttributeNode
+            if let previous = tagAttributes.pointee.anyLastNode(inSlot: slot) {
+                node = previous._withUnsafeGuaranteedRef { nodes.pointee.node(like: $0, parent: top) }
+            } else {
+                node = nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: top)
+            }
             tagAttributes.pointee.setLastNode(node, inSlot: slot)
             top = node
         }

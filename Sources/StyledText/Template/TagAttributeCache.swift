@@ -65,6 +65,14 @@ struct TagAttributeCache {
         return node
     }
 
+    /// The node last pushed for the attribute in `slot`, on whatever parent, unretained (the cache holds it until
+    /// the next ``setLastNode(_:inSlot:)`` or ``add(_:for:)``): its attribute is the slot's, to push on another
+    /// parent without copying the attribute out.
+    @inline(__always)
+    func anyLastNode(inSlot slot: Int) -> Unmanaged<AttributeNode>? {
+        lastNodes[slot].map(Unmanaged.passUnretained)
+    }
+
     /// Records the node just pushed for the attribute in `slot`.
     mutating func setLastNode(_ node: AttributeNode, inSlot slot: Int) {
         lastNodes[slot] = node
