@@ -19,7 +19,8 @@ import Foundation
 ///
 /// The one-pass build (``StyledTextSink``) also keeps here, per slot, the last node it pushed for the slot's
 /// attribute: the same tag is usually opened on the same parent (`<b>` at the top of a sentence), and then that
-/// node is the one the node table would find, without copying the attribute out to look it up.
+/// node is the one the node table would find, without copying the attribute out to look it up; on another parent,
+/// the node table is asked for a node like it (``anyLastNode(inSlot:)``), which compares attributes in place.
 struct TagAttributeCache {
     /// Each slot's key bytes (empty for an empty slot) and attribute. The slot count is twice ``capacity``.
     private var keys: [[UInt8]] = []
