@@ -22,7 +22,7 @@ extension StyleResolver {
     }
 
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
-        var builder = RunBuilder(base: resolvedBase, cached: cache.snapshot(), plainText: text.text, bytes: bytes,
+        var builder = RunBuilder(cached: cache.snapshot(), bytes: bytes,
                                  segmentCount: text.segments.count)
         // The builder takes the resolver in each call instead of keeping a copy, which retained and released
         // every one of its rules, tables and closures once per call of `runs(for:)`.
@@ -34,7 +34,7 @@ extension StyleResolver {
                 let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
                 switch segment.pointee.content {
                 case let .text(range):
-                    builder.addText(.plain(range), top: top, resolver: self)
+                    builder.addText(.plain(range), of: text.text, top: top, resolver: self)
                 case let .image(image):
                     builder.addImage(image, top: top, resolver: self)
                 case let .element(stored):
@@ -76,9 +76,9 @@ extension StyleResolver {
             }
             entries.pending.append(node)
         }
-        var current = style ?? memo.base.shared
+        var current = style ?? resolvedBase.shared
         // Every node resolved gets its own `ResolvedStack`, made here once: later calls find it in the cache.
-        var resolved = memo.base
+        var resolved = resolvedBase
         for node in entries.pending.reversed() {
             // Another node with the same attribute on the same resolved style (`<b>` opened again, or a stack
             // rebuilt after a misnested end tag) resolves the same: look it up before calling the rule.
@@ -151,8 +151,6 @@ final class ResolvedStack: Sendable {
 /// Held inline, their eight references, three tables and two arrays were released one by one when every call's
 /// builder was destroyed, about 290 instructions a sentence (`Profile sentence`, 13.37 k → 13.08 k).
 struct StyleMemo {
-    /// The empty stack with the base style.
-    let base: ResolvedStack
     /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
     var cached: StyleTable
     /// What this call resolved, or `nil` until it resolves a stack.
@@ -171,8 +169,7 @@ struct StyleMemo {
         }
     }
 
-    init(base: ResolvedStack, cached: StyleTable) {
-        self.base = base
+    init(cached: StyleTable) {
         self.cached = cached
     }
 
@@ -260,10 +257,8 @@ struct StyleMemo {
 
 /// Accumulates runs, merging neighbours with equal style and attributes.
 private struct RunBuilder {
-    /// The source's plain text (the source itself is not kept: only its text is needed, and holding it cost a
-    /// retain and a release more per call).
-    let plainText: String
-    /// The UTF-8 bytes of `plainText`, valid while the builder runs.
+    /// The UTF-8 bytes of the source's plain text, valid while the builder runs. The text itself is not kept
+    /// (each call that adds plain text is given it): held here, it was retained and released once more per call.
     let plainTextBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
     /// What the last run's text is, when a following part with equal style and attributes may merge into it;
@@ -278,8 +273,8 @@ private struct RunBuilder {
     ///
     /// Neither holds its object (`unowned(unsafe)`): holding them retained and released two objects each time
     /// the stack changed, 210 instructions a sentence. Others hold them while they are read. The resolved stack is
-    /// held by the memo: its base, its snapshot of the resolver's cache, or its entries (every one `inheritedStyle`
-    /// or `adjustedStyle` remembers is one of those, the empty stack's adjusted one included). The node is held by
+    /// held by the resolver (its base) or the memo: its snapshot of the resolver's cache, or its entries (every one
+    /// `inheritedStyle` or `adjustedStyle` remembers is one of those, the empty stack's adjusted one included). The node is held by
     /// the text being resolved, whose segments hold their stacks, except for the stacks of an element's content,
     /// made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
     /// before they can be freed and another node take a freed one's address.
@@ -305,11 +300,9 @@ private struct RunBuilder {
         case merged
     }
 
-    init(base: ResolvedStack, cached: StyleTable, plainText: String, bytes: UnsafeBufferPointer<UInt8>,
-         segmentCount: Int) {
-        self.plainText = plainText
+    init(cached: StyleTable, bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int) {
         plainTextBytes = bytes
-        memo = StyleMemo(base: base, cached: cached)
+        memo = StyleMemo(cached: cached)
         runs.reserveCapacity(segmentCount)
     }
 
@@ -321,7 +314,8 @@ private struct RunBuilder {
     mutating func style(for top: Unmanaged<AttributeNode>?, resolver: StyleResolver) -> ResolvedStack {
         if resolver.adjustments.isEmpty {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
-            guard let top else { return memo.base }
+            // The resolver's base, not a copy in the builder: held there, it was retained and released per call.
+            guard let top else { return resolver.resolvedBase }
             if ObjectIdentifier(top.takeUnretainedValue()) == lastTop, let lastStyle { return lastStyle }
             // Borrowed: taken as a strong reference, the node was retained and released around the call.
             return top._withUnsafeGuaranteedRef { inheritedStyle(for: $0, resolver: resolver) }
@@ -362,7 +356,8 @@ private struct RunBuilder {
             finalStyle = known
         } else {
             // Remembered as the last stack's style meanwhile, but replaced by the final style below.
-            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? memo.base).shared.style
+            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? resolver.resolvedBase).shared
+                .style
             let attributes = stack.attributes
             for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
             finalStyle = ResolvedStack(stack, SharedStyle(style))
@@ -379,15 +374,17 @@ private struct RunBuilder {
         return finalStyle
     }
 
-    /// Adds text inside the stack topped by `top` (unretained: the caller holds it).
+    /// Adds text inside the stack topped by `top` (unretained: the caller holds it); `plainText` is the source's
+    /// plain text, which `.plain` offsets are in.
     @inline(__always)
-    mutating func addText(_ text: TextSource, top: Unmanaged<AttributeNode>?, resolver: StyleResolver) {
+    mutating func addText(_ text: TextSource, of plainText: String, top: Unmanaged<AttributeNode>?,
+                          resolver: StyleResolver) {
         let resolved = style(for: top, resolver: resolver)
         // The same resolved stack, the usual case; else stacks first: they usually differ, and comparing them is
         // cheap, while comparing two styles by value copies both out of their boxes.
         if let lastText, runs[runs.count - 1].resolved === resolved
             || runs[runs.count - 1].resolved.sameContent(as: resolved) {
-            merge(text, lastText)
+            merge(text, of: plainText, lastText)
             return
         }
         // The resolved stack moves into the run (`consume`): copied, it was retained for the run and released at
@@ -410,7 +407,7 @@ private struct RunBuilder {
     }
 
     /// Appends `text` to the last run, whose text is `lastText`.
-    private mutating func merge(_ text: TextSource, _ lastText: LastText) {
+    private mutating func merge(_ text: TextSource, of plainText: String, _ lastText: LastText) {
         let last = runs.removeLast()
         if lastText == .plain, case let .plain(range) = text, last.utf8Range.upperBound == range.lowerBound {
             let length = UTF16Length.of(range, in: plainTextBytes)
@@ -419,7 +416,7 @@ private struct RunBuilder {
             utf16Offset += length
             return
         }
-        let added = self.text(of: text)
+        let added = Self.text(of: text, in: plainText)
         // Appended in place: a new string per merge made k merged elements (`<hr>` × k) cost O(k²).
         var buffer = lastText == .merged ? last.base : String(last.base.utf8Slice(last.utf8Range))
         let (resolved, start) = (last.resolved, last.range.lowerBound)
@@ -448,7 +445,8 @@ private struct RunBuilder {
             let nested = rebaser.rebase(segment.stack)
             let top = nested.top.map(Unmanaged.passUnretained)
             switch segment.content {
-            case let .text(range): addText(.owned(content.substring(range)), top: top, resolver: resolver)
+            // An element's content is never `.plain`: no plain text is needed.
+            case let .text(range): addText(.owned(content.substring(range)), of: "", top: top, resolver: resolver)
             case let .image(image): addImage(image, top: top, resolver: resolver)
             case .element: continue
             }
@@ -463,7 +461,8 @@ private struct RunBuilder {
         lastStyle = nil
     }
 
-    func text(of source: TextSource) -> Substring {
+    /// The text of `source`; `plainText` is the source's plain text, which `.plain` offsets are in.
+    static func text(of source: TextSource, in plainText: String) -> Substring {
         switch source {
         case let .plain(range): plainText.utf8Slice(range)
         case let .owned(text): text
