@@ -271,12 +271,12 @@ private struct RunBuilder {
     /// The top of the last stack resolved, and its final style: consecutive parts usually share a stack. Two
     /// fields rather than an optional pair, which was copied (its references retained and released) to compare.
     ///
-    /// Neither holds its object (`unowned(unsafe)`): holding them retained and released two objects each time
-    /// the stack changed, 210 instructions a sentence. Others hold them while they are read. The resolved stack is
-    /// held by the resolver (its base) or the memo: its snapshot of the resolver's cache, or its entries (every one
-    /// `inheritedStyle` or `adjustedStyle` remembers is one of those, the empty stack's adjusted one included). The node is held by
-    /// the text being resolved, whose segments hold their stacks, except for the stacks of an element's content,
-    /// made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
+    /// Neither holds its object (`unowned(unsafe)`): holding them retained and released two objects each time the stack
+    /// changed, 210 instructions a sentence. Others hold them while they are read. The resolved stack is held by the
+    /// resolver (its base) or the memo: its snapshot of the resolver's cache, or its entries (every one
+    /// `inheritedStyle` or `adjustedStyle` remembers is one of those, the empty stack's adjusted one included). The
+    /// node is held by the text being resolved, whose segments hold their stacks, except for the stacks of an element's
+    /// content, made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
     /// before they can be freed and another node take a freed one's address.
     ///
     /// The node by its identity alone: read as an `unowned(unsafe)` reference to compare it, it was retained and
