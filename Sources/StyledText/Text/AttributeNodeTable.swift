@@ -84,26 +84,17 @@ struct AttributeNodeTable {
                        parent: AttributeNode?) -> AttributeNode {
         let attribute = attributes.baseAddress.unsafelyUnwrapped + index
         return sharedNode(key: -1, contentHash: attribute.pointee.contentHash, parent: parent,
-                          attribute: { attribute.pointee },
-                          isSame: { node in
-                              attribute.pointee.action == nil
-                                  && StyledText.Attribute.sameContent(node.attribute, attribute.pointee)
-                          })
+                          attribute: { attribute.pointee }, isSame: { Self.canShare($0, attribute.pointee) })
     }
 
     /// ``node(_:parent:)`` inlined into its caller: for pushes outside a template (``TemplateScratch/push(_:on:)``),
     /// where passing the attribute to the function cost about 130 instructions a push. (The one pass calls the
     /// function: inlined there, it made the scan 5 % longer.)
-    ///
-    /// A slot's node is compared with the attribute where it is: copied out for `==`, the attribute's name,
-    /// parameters and action were retained and released at each comparison.
     @inline(__always)
     mutating func inlinedNode(_ attribute: StyledText.Attribute, parent: AttributeNode?) -> AttributeNode {
         // -1 is no attribute's key: an index's key is at least 0.
         sharedNode(key: -1, contentHash: attribute.contentHash, parent: parent, attribute: { attribute },
-                   isSame: { node in
-                       attribute.action == nil && StyledText.Attribute.sameContent(node.attribute, attribute)
-                   })
+                   isSame: { Self.canShare($0, attribute) })
     }
 
     /// The node for the attribute of `node` pushed on `parent`: for a node moved onto another parent, as when a
@@ -153,9 +144,13 @@ struct AttributeNodeTable {
         return node
     }
 
-    /// Whether `node`, already known to sit on the right parent, may stand for `attribute` pushed there.
-    private static func canShare(_ node: AttributeNode, _ attribute: StyledText.Attribute) -> Bool {
-        attribute.action == nil && node.attribute == attribute
+    /// Whether `node`, already known to sit on the right parent, may stand for `attribute` pushed there. The
+    /// attribute is borrowed and compared in place (`sameContent`): copied out for `==`, its name, parameters and
+    /// action were retained and released at each comparison. Every probe's comparison but ``node(like:parent:)``'s,
+    /// which compares two nodes, is this one.
+    @inline(__always)
+    private static func canShare(_ node: AttributeNode, _ attribute: borrowing StyledText.Attribute) -> Bool {
+        attribute.action == nil && StyledText.Attribute.sameContent(node.attribute, attribute)
     }
 
     /// Doubles the slots (32 to start with) and places every entry again.
