@@ -120,22 +120,13 @@ struct TemplateScratch {
     /// The node of `attributes` (outermost first) pushed on `parent`, from the calling thread's node table: for
     /// stacks pushed without a template (``AttributeStack/pushing(contentsOf:)``: interpolation,
     /// `StyledText(_:attributes:)`), so that they share the nodes of equal stacks made before on the thread, as a
-    /// template's do. The table is used where it is, marked lent for the pushes as for a parse.
-    ///
-    /// The box is borrowed, not retained: the thread holds it until it exits, and a push runs on the thread.
+    /// template's do.
     static func push(_ attributes: [StyledText.Attribute], on parent: AttributeNode?) -> AttributeNode? {
-        guard let box = Box.currentUnmanaged else { return pushUnshared(attributes, on: parent) }
-        return box._withUnsafeGuaranteedRef { box in
-            guard !box.cachesLent else { return pushUnshared(attributes, on: parent) }
-            box.cachesLent = true
+        withThreadNodes(unshared: { pushUnshared(attributes, on: parent) }) { nodes in
             var top = parent
             attributes.withUnsafeBufferPointer { attributes in
-                for index in attributes.indices {
-                    top = box.nodes.pointee.node(at: index, of: attributes, parent: top)
-                }
+                for index in attributes.indices { top = nodes.node(at: index, of: attributes, parent: top) }
             }
-            box.dropLargeNodeTable()
-            box.cachesLent = false
             return top
         }
     }
@@ -143,14 +134,26 @@ struct TemplateScratch {
     /// ``push(_:on:)`` for one attribute, the usual interpolation (`\("here", .important)`), which then needs no
     /// array: making and destroying one cost about 50 instructions a value.
     static func push(_ attribute: StyledText.Attribute, on parent: AttributeNode?) -> AttributeNode {
-        guard let box = Box.currentUnmanaged else { return AttributeNode(attribute, parent: parent) }
+        withThreadNodes(unshared: { AttributeNode(attribute, parent: parent) }) { nodes in
+            nodes.inlinedNode(attribute, parent: parent)
+        }
+    }
+
+    /// `body` with the calling thread's node table, used where it is and marked lent meanwhile, as for a parse; or
+    /// `unshared()` where the thread's table is lent already or threads keep none.
+    ///
+    /// The box is borrowed, not retained: the thread holds it until it exits, and a push runs on the thread.
+    @inline(__always)
+    private static func withThreadNodes<Result>(unshared: () -> Result,
+                                                _ body: (inout AttributeNodeTable) -> Result) -> Result {
+        guard let box = Box.currentUnmanaged else { return unshared() }
         return box._withUnsafeGuaranteedRef { box in
-            guard !box.cachesLent else { return AttributeNode(attribute, parent: parent) }
+            guard !box.cachesLent else { return unshared() }
             box.cachesLent = true
-            let top = box.nodes.pointee.inlinedNode(attribute, parent: parent)
+            let result = body(&box.nodes.pointee)
             box.dropLargeNodeTable()
             box.cachesLent = false
-            return top
+            return result
         }
     }
 
