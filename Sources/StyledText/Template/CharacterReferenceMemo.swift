@@ -84,12 +84,13 @@ final class CharacterReferenceMemo {
     private func decodeAndRemember(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
                                    into output: inout UTF8Buffer, slot: UnsafeMutablePointer<Entry>,
                                    key: UInt64) -> Int? {
-        let start = output.count
+        let start = output.length
         let end = CharacterReferences.appendReference(in: bytes, at: position, into: &output)
-        let decodedCount = output.count - start
-        // At most two scalars, which can take more than 8 bytes (two astral ones): those are not remembered.
-        if decodedCount <= 8 {
-            slot.pointee = Entry(key: key, decoded: output.word(ofLast: decodedCount),
+        let decodedCount = output.length - start
+        // At most two scalars, which can take more than 8 bytes (two astral ones): those are not remembered, nor
+        // are bytes a streaming output has just moved on.
+        if decodedCount <= 8, let decoded = output.word(ofLast: decodedCount) {
+            slot.pointee = Entry(key: key, decoded: decoded,
                                  decodedCount: UInt8(truncatingIfNeeded: decodedCount),
                                  length: UInt8(truncatingIfNeeded: end.map { $0 - position } ?? 0))
         }

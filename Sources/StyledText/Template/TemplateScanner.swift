@@ -155,7 +155,11 @@ struct TemplateScanner: ~Copyable {
         grammar = TemplateGrammar(bytes: bytes)
         self.source = source
         self.knownTagNames = knownTagNames
-        output = UTF8Buffer(capacity: bytes.count, room: rooms)
+        // A long template's text streams into its string through a chunk of memory (see
+        // ``UTF8Buffer/init(streaming:chunk:)``) rather than being written whole and then copied: a copy the size of
+        // the text is pages the allocator may have just handed back and must fault in again.
+        output = bytes.count > UTF8Buffer.streamingChunk
+            ? UTF8Buffer(streaming: bytes.count) : UTF8Buffer(capacity: bytes.count, room: rooms)
         open = OpenTags(room: rooms.map { $0 + 1 })
         self.references = references
         buildsStyledText = sink != nil
@@ -363,7 +367,7 @@ struct TemplateScanner: ~Copyable {
         let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
         let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
         sinkOpens(name, source: start..<end, forSink: forSink)
-        open.push(OpenTag(name: name, source: start..<end, offset: output.count,
+        open.push(OpenTag(name: name, source: start..<end, offset: output.length,
                           hasParameters: false, endTag: endTag, endTagMask: endTagMask))
         return end
     }
@@ -421,13 +425,13 @@ struct TemplateScanner: ~Copyable {
     @inline(__always)
     private mutating func closeInnermost(forSink: Bool) {
         open.pop()
-        if forSink { sink!.pointee.close(at: output.count) }
+        if forSink { sink!.pointee.close(at: output.length) }
     }
 
     /// Tells the sink, if any, that the start tag `source` named `name` opens.
     @inline(__always)
     private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) {
-        if forSink { sink!.pointee.open(named: name, source: source, at: output.count, grammar: &grammar) }
+        if forSink { sink!.pointee.open(named: name, source: source, at: output.length, grammar: &grammar) }
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
@@ -441,7 +445,7 @@ struct TemplateScanner: ~Copyable {
     /// returns where scanning goes on, its end. The plain text has nothing for it.
     @inline(__always)
     private mutating func element(named name: Range<Int>, source: Range<Int>, forSink: Bool) -> Int {
-        if forSink { sink!.pointee.element(named: name, source: source, at: output.count, grammar: &grammar) }
+        if forSink { sink!.pointee.element(named: name, source: source, at: output.length, grammar: &grammar) }
         return source.upperBound
     }
 
@@ -490,7 +494,7 @@ struct TemplateScanner: ~Copyable {
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
         sinkOpens(name, source: start..<end, forSink: forSink)
-        open.push(OpenTag(name: name, source: start..<end, offset: output.count, hasParameters: hasParameters,
+        open.push(OpenTag(name: name, source: start..<end, offset: output.length, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return end
     }
@@ -512,7 +516,7 @@ struct TemplateScanner: ~Copyable {
         }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
         sinkOpens(name, source: source, forSink: buildsStyledText)
-        open.push(OpenTag(name: name, source: source, offset: output.count, hasParameters: hasParameters,
+        open.push(OpenTag(name: name, source: source, offset: output.length, hasParameters: hasParameters,
                           endTag: endTag, endTagMask: endTagMask))
         return source.upperBound
     }
@@ -602,7 +606,7 @@ struct TemplateScanner: ~Copyable {
             for _ in 0...keptOpen { closeInnermost(forSink: buildsStyledText) }
         } else {
             open.remove(at: position)
-            if buildsStyledText { sink!.pointee.close(keepingOpen: keptOpen, at: output.count) }
+            if buildsStyledText { sink!.pointee.close(keepingOpen: keptOpen, at: output.length) }
         }
     }
 
@@ -614,16 +618,20 @@ struct TemplateScanner: ~Copyable {
         let literal = open.tags.filter {
             !$0.hasParameters && !knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
-        if buildsStyledText, !sink!.pointee.finish(at: output.count, literalTagsRemain: !literal.isEmpty) { return nil }
-        guard !literal.isEmpty else { return output.takeString() }
-        var result = UTF8Buffer(capacity: output.count + literal.reduce(0) { $0 + $1.source.count })
-        var copied = 0
-        for tag in literal {
-            result.append(output, range: copied..<tag.offset)
-            result.append(UnsafeBufferPointer(rebasing: bytes[tag.source]))
-            copied = tag.offset
+        if buildsStyledText, !sink!.pointee.finish(at: output.length, literalTagsRemain: !literal.isEmpty) { return nil }
+        let text = output.takeString()
+        guard !literal.isEmpty else { return text }
+        // The text in hand rather than the buffer's bytes: a streaming buffer has moved most of them on.
+        return text.withUTF8Bytes { text in
+            var result = UTF8Buffer(capacity: text.count + literal.reduce(0) { $0 + $1.source.count })
+            var copied = 0
+            for tag in literal {
+                result.append(UnsafeBufferPointer(rebasing: text[copied..<tag.offset]))
+                result.append(UnsafeBufferPointer(rebasing: bytes[tag.source]))
+                copied = tag.offset
+            }
+            result.append(UnsafeBufferPointer(rebasing: text[copied...]))
+            return result.takeString()
         }
-        result.append(output, range: copied..<output.count)
-        return result.takeString()
     }
 }

@@ -12,6 +12,11 @@ struct UTF8Buffer: ~Copyable {
     /// The number of bytes in the buffer: every byte written, or for a streaming buffer those not yet moved into
     /// its string.
     private(set) var count = 0
+    /// The number of bytes a streaming buffer has moved into its string; 0 for a buffer that grows.
+    private var moved = 0
+    /// The number of bytes written: ``count`` and those moved into a streaming buffer's string. What offsets into
+    /// the finished text are counted in.
+    var length: Int { moved &+ count }
 
     /// The bytes moved out of a streaming buffer each time it filled (see ``init(streaming:)``), or `nil` for a
     /// buffer that grows instead.
@@ -176,9 +181,10 @@ struct UTF8Buffer: ~Copyable {
     }
 
     /// The last `count` bytes (at most 8) as an integer, lowest byte first and zero above them: what
-    /// ``append(_:bytesOf:)`` appends again.
-    func word(ofLast count: Int) -> UInt64 {
-        precondition(count >= 0 && count <= min(8, self.count), "a word holds at most 8 of the bytes written")
+    /// ``append(_:bytesOf:)`` appends again. `nil` when a streaming buffer has moved some of them into its string.
+    func word(ofLast count: Int) -> UInt64? {
+        precondition(count >= 0 && count <= min(8, length), "a word holds at most 8 of the bytes written")
+        guard count <= self.count else { return nil }
         var word: UInt64 = 0
         var index = 0
         while index < count {
@@ -202,6 +208,7 @@ struct UTF8Buffer: ~Copyable {
     @inline(never)
     private mutating func makeRoom(for extra: Int) {
         if streamed != nil, count > 0 {
+            moved &+= count
             streamed!.append(takeBytes())
             if extra <= capacity { return }
         }

@@ -54,4 +54,22 @@ import Testing
         #expect(StyledText.plainText(ofTemplate: document) == expected)
         #expect(StyledText(template: document).plainText == expected)
     }
+
+    @Test func doesNotRememberBytesAStreamingOutputHasMovedOn() {
+        // `&fjlig;` decodes to two scalars, `f` and `j`. With `f` filling the output's chunk, appending `j` moves
+        // the chunk into the output's string: the memo cannot read both back, so it must not remember them, or the
+        // next `&fjlig;` appends what it read in their place.
+        // Spaces after, so that the second `&` has the 8 bytes after it that the memo reads.
+        let bytes = Array("&fjlig; &fjlig;        ".utf8)
+        for filled in 0..<8 {
+            let memo = CharacterReferenceMemo()
+            var output = UTF8Buffer(streaming: 1_000, chunk: 8)
+            for _ in 0..<filled { output.append(ascii: UInt8(ascii: "x")) }
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(memo.appendReference(in: buffer, at: 0, into: &output) == 7)
+                #expect(memo.appendReference(in: buffer, at: 8, into: &output) == 15)
+            }
+            #expect(output.takeString() == String(repeating: "x", count: filled) + "fjfj", "\(filled) bytes before")
+        }
+    }
 }

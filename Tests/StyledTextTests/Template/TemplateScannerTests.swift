@@ -337,4 +337,43 @@ import Testing
             Self.expectAgreement(input)
         }
     }
+
+    @Test func agreesOnTemplatesLongerThanAStreamingChunk() {
+        // ``expectAgreement(_:options:sourceLocation:)`` without the texts in the message: they are 64 KB and more.
+        func expectLongAgreement(_ input: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let template = StyledText.Template(input)
+            let plainTextAgrees = StyledText.plainText(ofTemplate: input) == template.filled(with: []).plainText
+            #expect(plainTextAgrees, "plain text of \(input.utf8.count) bytes", sourceLocation: sourceLocation)
+            for arguments in [[], Self.arguments] {
+                let agrees = StyledText(template: input, arguments: arguments) == template.filled(with: arguments)
+                #expect(agrees, "\(input.utf8.count) bytes with \(arguments.count) arguments",
+                        sourceLocation: sourceLocation)
+            }
+        }
+        // A template longer than a chunk streams its text into its string chunk by chunk, while tags and parts
+        // are placed by offsets in the whole text. At one of these paddings, the reference that decodes to two
+        // scalars (`&fjlig;` is `fj`) has its `f` end the chunk and its `j` start the next (the memo's side of
+        // that is in `CharacterReferenceMemoTests`).
+        let chunk = UTF8Buffer.streamingChunk
+        for padding in (chunk - 4)...(chunk + 1) {
+            let input = String(repeating: "x", count: padding) + "&fjlig;<b>&fjlig; %@</b>&amp;&fjlig;é"
+                + String(repeating: "<i>ü</i>", count: 2_000) + "&fjlig;"
+            expectLongAgreement(input)
+        }
+        // Tags left open that stay text, put back into a streamed text; an argument in each chunk.
+        expectLongAgreement("<hottest>" + String(repeating: "y%@", count: 40_000) + "<b>z</b><Other>"
+            + String(repeating: "wé", count: 40_000))
+        // Random tag soups of 100-200 KB.
+        var generator = SeededGenerator(seed: 9)
+        let fragments = TemplatePropertyTests.fragments + ["<x>", "</x>", "<hottest>", "&fjlig;", "&#128512;", "%@"]
+        for _ in 0..<6 {
+            var soup = ""
+            let length = 100_000 + Int(generator.next() % 100_000)
+            while soup.utf8.count < length {
+                soup += TemplatePropertyTests.randomString(&generator, from: fragments, count: 50)
+            }
+            #expect(soup.utf8.count > chunk)
+            expectLongAgreement(soup)
+        }
+    }
 }
