@@ -34,8 +34,8 @@ public struct StyledRun: Sendable, Hashable {
     /// more than the rest of a run put together (its bounds are checked against the string's scalars), and the
     /// renderers that write bytes never need it.
     let utf8Range: Range<Int>
-    /// The run's image, for an image run.
-    let image: StyledText.Image?
+    /// The run's image, for an image run: kept in its resolved stack, which an image run has of its own.
+    var image: StyledText.Image? { resolved.image }
     /// The resolved style.
     public var style: MarkupStyle { shared.style }
     /// The run's UTF-16 offsets in the rendered text: the concatenation of every run's ``text``, which is the
@@ -64,23 +64,23 @@ public struct StyledRun: Sendable, Hashable {
             // Offsets in the substring's own string: O(1) for the native strings the library makes.
             let utf8 = text.base.utf8
             let start = utf8.distance(from: utf8.startIndex, to: text.startIndex)
-            self.init(base: text.base, utf8Range: start..<(start + text.utf8.count), image: nil, resolved: resolved,
-                      range: range)
+            self.init(text: text.base, utf8Range: start..<(start + text.utf8.count), resolved: resolved, range: range)
         case let .image(image):
-            self.init(base: "", utf8Range: 0..<0, image: image, resolved: resolved, range: range)
+            self.init(base: "", utf8Range: 0..<0, resolved: ResolvedStack(resolved.stack, resolved.shared, image: image),
+                      range: range)
         }
     }
 
-    /// A text run: the UTF-8 offsets `utf8Range` of `base`, which fall on scalar boundaries.
+    /// A text run: the UTF-8 offsets `utf8Range` of `base`, which fall on scalar boundaries. `resolved` is one
+    /// runs share, without an image.
     init(text base: String, utf8Range: Range<Int>, resolved: ResolvedStack, range: Range<Int>) {
-        self.init(base: base, utf8Range: utf8Range, image: nil, resolved: resolved, range: range)
+        assert(resolved.image == nil, "a text run with an image run's resolved stack")
+        self.init(base: base, utf8Range: utf8Range, resolved: resolved, range: range)
     }
 
-    private init(base: String, utf8Range: Range<Int>, image: StyledText.Image?, resolved: ResolvedStack,
-                 range: Range<Int>) {
+    private init(base: String, utf8Range: Range<Int>, resolved: ResolvedStack, range: Range<Int>) {
         self.base = base
         self.utf8Range = utf8Range
-        self.image = image
         self.resolved = resolved
         self.range = range
     }

@@ -89,6 +89,22 @@ import Testing
         #expect(runs[1].text == "\u{FFFC}")
     }
 
+    @Test func anImageRunKeepsItsImageBesideTheStackTheTextRunsShare() {
+        // An image run keeps its image in a resolved stack of its own, so that a run is 56 bytes, not 64; the text
+        // runs around it, inside the same tags, still share one resolved stack, which holds no image.
+        let image = StyledText.Image(named: "dice")
+        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let runs = resolver.runs(for: "\("a", .tag("b"))\(image, .tag("b"))\("c", .tag("b")) d \("e", .tag("b"))")
+        #expect(runs.map(\.text) == ["a", "\u{FFFC}", "c", " d ", "e"])
+        #expect(runs.map(\.image) == [nil, image, nil, nil, nil])
+        #expect(runs[1].content == .image(image))
+        #expect(runs[1].style == runs[0].style && runs[1].attributes == runs[0].attributes)
+        #expect(runs[0].resolved === runs[2].resolved && runs[2].resolved === runs[4].resolved)
+        #expect(runs[1].resolved !== runs[0].resolved)
+        #expect(runs[1] != runs[0])
+        #expect(MemoryLayout<StyledRun>.stride == 56)
+    }
+
     @Test func attributesAreExposedOutermostFirst() {
         let runs = StyleResolver().runs(for: "\("x", .tag("a"), .tag("b"), .tag("c"))")
         #expect(runs[0].attributes == [.tag("a"), .tag("b"), .tag("c")])
