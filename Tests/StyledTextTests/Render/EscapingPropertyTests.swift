@@ -156,6 +156,20 @@ import Testing
         }
     }
 
+    @Test func aPieceLongerThanTheChunkPassesThroughIt() {
+        // A streaming buffer never holds more than its chunk, however long a piece (a template's unterminated tag):
+        // the piece goes through the chunk, cut between scalars of every length, rather than growing it.
+        let piece = String(repeating: "aé€😀", count: 1_000)
+        for chunk in [4, 5, 6, 7, 64, 1_000] {
+            var buffer = UTF8Buffer(streaming: 100_000, chunk: chunk)
+            buffer.append(contentsOf: "x")
+            buffer.append(contentsOf: piece)
+            #expect(buffer.count <= chunk, "chunk \(chunk)")
+            #expect(buffer.length == piece.utf8.count + 1, "chunk \(chunk)")
+            #expect(buffer.takeString() == "x" + piece, "chunk \(chunk)")
+        }
+    }
+
     @Test func aStreamedStringFarBelowItsEstimateIsCopiedToItsSize() {
         func storage(_ string: String) -> UnsafePointer<UInt8>? {
             string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
