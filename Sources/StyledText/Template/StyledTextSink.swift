@@ -337,9 +337,10 @@ extension StyledTextSink {
     /// as it stands.
     ///
     /// A template given up on late costs this pass as well as the parser's: at most about twice the parse, and
-    /// still linear. Misnesting, the usual reason, is usually met early.
-    static func build(_ template: String, arguments: [any StyledTextArgument],
-                      options: StyledText.Template.Options) -> StyledText? {
+    /// still linear. Misnesting, the usual reason, is usually met early. `streamingChunk` is the scan's (see
+    /// ``TemplateScanner``); tests make it small.
+    static func build(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
+                      streamingChunk: Int = UTF8Buffer.streamingChunk) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
         // The fields the pass needs, rather than the options, which the closures below copied whole.
         let isolatesArguments = options.isolatesArguments
@@ -352,7 +353,7 @@ extension StyledTextSink {
                 let text = withUnsafeMutablePointer(to: &sink) { sink in
                     var scanner = TemplateScanner(bytes: bytes, source: template, maximumDepth: maximumDepth,
                                                   knownTagNames: knownTagNames, references: references, rooms: rooms,
-                                                  sink: sink)
+                                                  sink: sink, streamingChunk: streamingChunk)
                     return scanner.run()
                 }
                 guard let text else { return nil }

@@ -147,9 +147,10 @@ struct TemplateScanner: ~Copyable {
     /// the options: callers pass them through closures, which copied the whole options, about 30 instructions.)
     /// `rooms`, when given, is the thread's two ``SpareRoom``s (``TemplateScratch/spareRooms()``): the output's
     /// bytes are taken from the first and the open tags' from the second, and left there when the scan is done.
+    /// A template longer than `streamingChunk` streams its text through a chunk of that size; tests make it small.
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, maximumDepth: Int, knownTagNames: Set<String>,
          references: CharacterReferenceMemo, rooms: UnsafeMutablePointer<SpareRoom>?,
-         sink: UnsafeMutablePointer<StyledTextSink>? = nil) {
+         sink: UnsafeMutablePointer<StyledTextSink>? = nil, streamingChunk: Int = UTF8Buffer.streamingChunk) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         grammar = TemplateGrammar(bytes: bytes)
@@ -158,8 +159,8 @@ struct TemplateScanner: ~Copyable {
         // A long template's text streams into its string through a chunk of memory (see
         // ``UTF8Buffer/init(streaming:chunk:)``) rather than being written whole and then copied: a copy the size of
         // the text is pages the allocator may have just handed back and must fault in again.
-        output = bytes.count > UTF8Buffer.streamingChunk
-            ? UTF8Buffer(streaming: bytes.count) : UTF8Buffer(capacity: bytes.count, room: rooms)
+        output = bytes.count > streamingChunk
+            ? UTF8Buffer(streaming: bytes.count, chunk: streamingChunk) : UTF8Buffer(capacity: bytes.count, room: rooms)
         open = OpenTags(room: rooms.map { $0 + 1 })
         self.references = references
         buildsStyledText = sink != nil

@@ -376,4 +376,33 @@ import Testing
             expectLongAgreement(soup)
         }
     }
+
+    @Test func agreesWhenTheTextStreamsThroughTinyChunks() {
+        // The streaming of long templates, with chunks of a few bytes: every append of the scan and the sink (text,
+        // references of one and two scalars, arguments, literal tags put back) meets a full chunk at every offset.
+        var generator = SeededGenerator(seed: 10)
+        let fragments = TemplatePropertyTests.fragments + [
+            "<x>", "</x>", "<hottest>", "&fjlig;", "&#128512;", "é", "😀", "%@", "<b>", "</b>", "&amp;",
+        ]
+        for round in 0..<1_500 {
+            let soup = TemplatePropertyTests.randomString(&generator, from: fragments, count: Int(generator.next() % 30))
+            let chunk = [1, 2, 3, 4, 5, 8, 13, 64][round % 8]
+            let template = StyledText.Template(soup)
+            let scanned = Array(soup.utf8).withUnsafeBufferPointer { bytes in
+                let options = StyledText.Template.Options()
+                var scanner = TemplateScanner(bytes: bytes, source: soup, maximumDepth: options.maximumDepth,
+                                              knownTagNames: options.knownTagNames, references: CharacterReferenceMemo(),
+                                              rooms: nil, streamingChunk: chunk)
+                return scanner.run()
+            }
+            if let scanned {
+                #expect(scanned == template.filled(with: []).plainText, "\(soup.debugDescription), chunk \(chunk)")
+            }
+            for arguments in [[], Self.arguments] {
+                guard let built = StyledTextSink.build(soup, arguments: arguments, options: .init(),
+                                                       streamingChunk: chunk) else { continue }
+                #expect(built == template.filled(with: arguments), "\(soup.debugDescription), chunk \(chunk)")
+            }
+        }
+    }
 }
