@@ -505,6 +505,24 @@ public enum PipelineChecks {
         Array(repeating: value, count: count)
     }
 
+    /// A template longer than the scan's 64 KB chunk streams its text into its string: `source` repeated past that,
+    /// for one input in eight (by its first byte, so that a finding replays), must still agree with the parser, in
+    /// plain text and built with arguments.
+    static func streamedTemplateViolations(_ source: String) -> [String] {
+        guard let first = source.utf8.first, first & 7 == 0, source.utf8.count <= 4_096 else { return [] }
+        let long = String(repeating: source + "\n", count: 65_536 / (source.utf8.count + 1) + 1)
+        let template = StyledText.Template(long)
+        var problems: [String] = []
+        if StyledText.plainText(ofTemplate: long) != template.filled(with: []).plainText {
+            problems.append("plainText(ofTemplate:) of the input repeated past 64 KB differs from the parsed template's")
+        }
+        let arguments = payloadArguments(min(template.argumentCount, 6), "<b>&amp;%@</b>é")
+        if StyledText(template: long, arguments: arguments) != template.filled(with: arguments) {
+            problems.append("StyledText(template:) of the input repeated past 64 KB differs from Template.filled")
+        }
+        return problems
+    }
+
     /// A private-use scalar that `source` does not contain, to mark where arguments land.
     static func sentinel(notIn source: String) -> Unicode.Scalar {
         let present = Set(source.unicodeScalars)
@@ -584,6 +602,7 @@ public enum PipelineChecks {
                 if error.diagnostics != template.diagnostics(argumentCount: 0) { problems.append("validating threw other diagnostics") }
             }
         }
+        problems += streamedTemplateViolations(source)
         let escaped = StyledText(template: StyledText.escape(source))
         if escaped.plainText != source || escaped.parts.count > 1 || escaped.parts.contains(where: { !$0.attributes.isEmpty }) {
             problems.append("escape(s) does not round-trip: \(escaped.debugDescription)")

@@ -25,6 +25,15 @@ import Testing
         #expect(PipelineChecks.pipelineTarget(bytes + [0x1F] + Array("<b>arg</b>".utf8)) == [])
     }
 
+    @Test func streamedTemplateChecksHoldOnKnownInputs() {
+        // Each known input led by `H`, one of the first bytes for which the check repeats an input past the scan's
+        // 64 KB chunk, so that its text streams.
+        for input in Self.inputs {
+            #expect(PipelineChecks.streamedTemplateViolations("H" + input) == [], "\(input.debugDescription)")
+        }
+        #expect(PipelineChecks.streamedTemplateViolations("I<b>x</b>") == [], "not checked: the first byte is not 8k")
+    }
+
     @Test func checksHoldOnTagSoup() {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<300 {
