@@ -51,7 +51,8 @@ struct UTF8Buffer: ~Copyable {
     }
 
     /// A buffer for a text of about `estimate` bytes that, when that is more than `chunk`, moves its bytes into
-    /// the resulting string whenever it fills rather than growing: what a renderer writes a document into.
+    /// the resulting string whenever it fills rather than growing: what a renderer writes a document into, and the
+    /// template scan the text of a template longer than a chunk.
     ///
     /// A growing buffer holds the whole text, and ``takeString()`` then copies it into a string of the same size:
     /// the text's memory twice over, all of it pages the allocator may have just handed back to the system and
