@@ -128,8 +128,7 @@ struct UTF8Buffer: ~Copyable {
             }
             guard !rest.isEmpty else { return }
             if count > 0 {
-                moved &+= count
-                streamed!.append(takeBytes())
+                moveIntoString()
             } else {
                 // A chunk smaller than one scalar (only in tests): the rest goes straight into the string.
                 moved &+= rest.count
@@ -236,13 +235,18 @@ struct UTF8Buffer: ~Copyable {
         count += 3
     }
 
+    /// Moves the bytes in hand into a streaming buffer's string, where ``length`` goes on counting them.
+    private mutating func moveIntoString() {
+        moved &+= count
+        streamed!.append(takeBytes())
+    }
+
     /// Makes room for `extra` more bytes: moves the bytes so far into the string of a streaming buffer, or grows.
     /// Called before an append writes anything, so the bytes moved end on a whole scalar.
     @inline(never)
     private mutating func makeRoom(for extra: Int) {
         if streamed != nil, count > 0 {
-            moved &+= count
-            streamed!.append(takeBytes())
+            moveIntoString()
             if extra <= capacity { return }
         }
         let newCapacity = max(count + extra, capacity * 2)
