@@ -38,7 +38,20 @@ struct StyledTextSink {
     private let nodes: UnsafeMutablePointer<AttributeNodeTable>
     private let tagAttributes: UnsafeMutablePointer<TagAttributeCache>
     /// The innermost open tag's node: the stack of the text from ``textStart`` on.
-    private var top: AttributeNode?
+    ///
+    /// Unretained here: the sink holds one reference to the node of each open tag, this one and each of its
+    /// parents, taken when the tag opens and given back when it closes (or at ``releaseOpenNodes()``). An end tag
+    /// then costs one release, where a retained `top` cost a retain of the parent and a release of the child, and
+    /// a start tag one retain, where it cost a retain and a release.
+    ///
+    /// A misnested end tag rebuilds the stack: the sink then holds the rebuilt node alone, whose parents hold the
+    /// nodes under it (each rebuilt node held would cost a retain, and each replaced one a release, at every
+    /// misnested end tag). So it holds the nodes from ``lowestHeldDepth`` up, and those under them are held by
+    /// their children; an end tag that makes one of those the innermost takes a reference to it.
+    private var top: Unmanaged<AttributeNode>?
+    /// The depth of the lowest open tag's node the sink holds (see ``top``): 1 until a misnested end tag. The
+    /// innermost node's depth is never below it.
+    private var lowestHeldDepth = 1
     /// Where the output's text not yet in a segment starts.
     private var textStart = 0
     /// Stacks rebuilt after misnested end tags, by a hash of the stack before (see ``close(keepingOpen:at:)``);
@@ -144,23 +157,59 @@ struct StyledTextSink {
     mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int, grammar: inout TemplateGrammar) {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
+        let parent = top
         guard let slot else {
-            top = nodes.pointee.node(made!, parent: top)
+            top = Unmanaged.passRetained(Self.borrowing(parent) { nodes.pointee.node(made!, parent: $0) })
             return
         }
-        if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: top) {
-            top = known
-        } else {
-            // On another parent than last time: the node like the last one (borrowed, the cache holds it), found
-            // without copying the slot's attribute out (its name, parameters and action retained and released).
-            let node: AttributeNode
+        if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: parent) {
+            top = known.retain()
+            return
+        }
+        // On another parent than last time: the node like the last one (borrowed, the cache holds it), found
+        // without copying the slot's attribute out (its name, parameters and action retained and released).
+        let node = Self.borrowing(parent) { parent in
             if let previous = tagAttributes.pointee.anyLastNode(inSlot: slot) {
-                node = previous._withUnsafeGuaranteedRef { nodes.pointee.node(like: $0, parent: top) }
-            } else {
-                node = nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: top)
+                return previous._withUnsafeGuaranteedRef { nodes.pointee.node(like: $0, parent: parent) }
             }
-            tagAttributes.pointee.setLastNode(node, inSlot: slot)
-            top = node
+            return nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: parent)
+        }
+        tagAttributes.pointee.setLastNode(node, inSlot: slot)
+        top = Unmanaged.passRetained(node)
+    }
+
+    /// `body` with the node `node` refers to, or `nil`, borrowed: the sink holds it.
+    @inline(__always)
+    private static func borrowing<Result>(_ node: Unmanaged<AttributeNode>?,
+                                          _ body: (AttributeNode?) -> Result) -> Result {
+        guard let node else { return body(nil) }
+        return node._withUnsafeGuaranteedRef { body($0) }
+    }
+
+    /// The stack of the open tags, with a reference of its own to the innermost node: for a segment to keep.
+    private var stack: AttributeStack {
+        // `retain()` then `takeRetainedValue()`: one retain, which the stack owns.
+        AttributeStack(top: top?.retain().takeRetainedValue())
+    }
+
+    /// Gives back the references to the open tags' nodes (see ``top``): once the scan has ended, however.
+    mutating func releaseOpenNodes() {
+        releaseHeldNodes(from: top)
+        top = nil
+        lowestHeldDepth = 1
+    }
+
+    /// Gives back the sink's references to `node` and the nodes under it, down to ``lowestHeldDepth``.
+    private func releaseHeldNodes(from node: Unmanaged<AttributeNode>?) {
+        var node = node
+        while let current = node {
+            // Read before letting go: the parent is held by the sink or by this node.
+            let (parent, depth) = current._withUnsafeGuaranteedRef {
+                ($0.parent.map(Unmanaged.passUnretained), $0.depth)
+            }
+            guard depth >= lowestHeldDepth else { return }
+            node = parent
+            current.release()
         }
     }
 
@@ -168,7 +217,26 @@ struct StyledTextSink {
     @inline(__always)
     mutating func close(at offset: Int) {
         endText(at: offset)
-        top = top?.parent
+        guard let innermost = top else { return }
+        // The parent is read before the child may go: the sink holds it too, or else (after a misnesting, see
+        // ``top``) takes it now.
+        let parent = innermost._withUnsafeGuaranteedRef { $0.parent.map(Unmanaged.passUnretained) }
+        top = parent
+        if lowestHeldDepth > 1 { holdInnermostNode() }
+        innermost.release()
+    }
+
+    /// Takes a reference to the innermost node if the sink holds none (see ``top``).
+    private mutating func holdInnermostNode() {
+        guard let top else {
+            lowestHeldDepth = 1
+            return
+        }
+        let depth = top._withUnsafeGuaranteedRef { $0.depth }
+        if depth < lowestHeldDepth {
+            _ = top.retain()
+            lowestHeldDepth = depth
+        }
     }
 
     /// The tag below the innermost `keptOpen` open tags closes where the output is `offset` bytes long, and they
@@ -184,10 +252,10 @@ struct StyledTextSink {
     @inline(never)
     mutating func close(keepingOpen keptOpen: Int, at offset: Int) {
         endText(at: offset)
-        // Not retained: `top` holds it until it is replaced, at the end (retained, it cost misnested-at-the-limit
+        // Not retained: the sink holds it until it is replaced, at the end (retained, it cost misnested-at-the-limit
         // about 37 instructions an end tag, 2 %).
-        guard top != nil else { return }
-        unowned(unsafe) let innermost = top.unsafelyUnwrapped
+        guard let top else { return }
+        unowned(unsafe) let innermost = top.takeUnretainedValue()
         if rebuiltStacks.isEmpty {
             rebuiltStacks = Array(repeating: RebuiltStack(), count: Self.rebuiltStackCount)
         }
@@ -201,7 +269,7 @@ struct StyledTextSink {
             index &-= 1
             // Fields compared in place: binding the entry retained its two nodes.
             if rebuiltStacks[index].before === innermost, rebuiltStacks[index].keptOpen == keptOpen {
-                top = rebuiltStacks[index].after
+                replaceTop(with: Unmanaged.passUnretained(rebuiltStacks[index].after.unsafelyUnwrapped))
                 return
             }
             if rebuiltStacks[index].before == nil { replaced = index }
@@ -220,7 +288,15 @@ struct StyledTextSink {
             return rebuilt
         }
         rebuiltStacks[replaced] = RebuiltStack(before: innermost, keptOpen: keptOpen, after: rebuilt)
+        replaceTop(with: Unmanaged.passUnretained(rebuilt.unsafelyUnwrapped))
+    }
+
+    /// Makes `rebuilt` the innermost open tag's node in place of ``top``, and holds it alone (see ``top``).
+    private mutating func replaceTop(with rebuilt: Unmanaged<AttributeNode>) {
+        _ = rebuilt.retain()
+        releaseHeldNodes(from: top)
         top = rebuilt
+        lowestHeldDepth = rebuilt._withUnsafeGuaranteedRef { $0.depth }
     }
 
     /// A stack rebuilt by ``close(keepingOpen:at:)``: the stack `before` without the tag below its innermost
@@ -244,7 +320,7 @@ struct StyledTextSink {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         let element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
-        segments.append(StyledText.Segment(content: .element(element), stack: AttributeStack(top: top)))
+        segments.append(StyledText.Segment(content: .element(element), stack: stack))
     }
 
     /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text, whatever
@@ -289,7 +365,11 @@ struct StyledTextSink {
     @inline(__always)
     private mutating func endText(at offset: Int) {
         guard offset > textStart else { return }
-        StyledText.extendOrAppendText(textStart..<offset, stack: AttributeStack(top: top), in: &segments)
+        if let last = segments.indices.last, segments[last].continuesText(at: textStart, top: top) {
+            segments[last].content = .text(segments[last].textStart..<offset)
+        } else {
+            segments.append(StyledText.Segment(content: .text(textStart..<offset), stack: stack))
+        }
         textStart = offset
     }
 
@@ -356,6 +436,7 @@ extension StyledTextSink {
                                                   sink: sink, streamingChunk: streamingChunk)
                     return scanner.run()
                 }
+                sink.releaseOpenNodes()
                 guard let text else { return nil }
                 var result = StyledText()
                 result.text = text

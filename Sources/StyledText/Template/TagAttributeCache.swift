@@ -59,11 +59,13 @@ struct TagAttributeCache {
         attributes[slot]!
     }
 
-    /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`.
+    /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`;
+    /// unretained, as ``anyLastNode(inSlot:)``, and so is `parent`: compared by address, neither is retained.
     @inline(__always)
-    func lastNode(inSlot slot: Int, parent: AttributeNode?) -> AttributeNode? {
-        guard let node = lastNodes[slot], node.parent === parent else { return nil }
-        return node
+    func lastNode(inSlot slot: Int, parent: Unmanaged<AttributeNode>?) -> Unmanaged<AttributeNode>? {
+        guard let node = anyLastNode(inSlot: slot) else { return nil }
+        let nodeParent = node._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0).toOpaque() } }
+        return nodeParent == parent?.toOpaque() ? node : nil
     }
 
     /// The node last pushed for the attribute in `slot`, on whatever parent, unretained (the cache holds it until

@@ -117,6 +117,19 @@ extension StyledText {
             return stack == other
         }
 
+        /// ``continuesText(at:stack:)`` for the stack that `top` tops, borrowed: for the one pass, which holds its
+        /// open tags' nodes unretained.
+        @inline(__always)
+        func continuesText(at offset: Int, top other: Unmanaged<AttributeNode>?) -> Bool {
+            guard case let .text(range) = content, range.upperBound == offset else { return false }
+            guard let other else { return stack.top == nil }
+            return other._withUnsafeGuaranteedRef { other in
+                guard let mine = stack.top else { return false }
+                return mine === other
+                    || mine.structuralHash == other.structuralHash && AttributeNode.sameStack(mine, other)
+            }
+        }
+
         /// Where a text segment's text starts; 0 for an image or element.
         var textStart: Int {
             guard case let .text(range) = content else { return 0 }

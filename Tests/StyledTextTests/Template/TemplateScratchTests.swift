@@ -135,12 +135,13 @@ import Testing
         #expect(key.withUnsafeBufferPointer { cache.slot(for: $0) } == slot)
         #expect(cache.attribute(inSlot: slot) == .tag("b"))
         let outer = AttributeNode(.tag("p"), parent: nil)
-        #expect(cache.lastNode(inSlot: slot, parent: outer) == nil, "nothing pushed yet")
+        let equalToOuter = AttributeNode(.tag("p"), parent: nil)
+        #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(outer)) == nil, "nothing pushed yet")
         let node = AttributeNode(.tag("b"), parent: outer)
         cache.setLastNode(node, inSlot: slot)
-        #expect(cache.lastNode(inSlot: slot, parent: outer) === node)
+        #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(outer))?.takeUnretainedValue() === node)
         #expect(cache.lastNode(inSlot: slot, parent: nil) == nil, "pushed on another parent")
-        #expect(cache.lastNode(inSlot: slot, parent: AttributeNode(.tag("p"), parent: nil)) == nil,
+        #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(equalToOuter)) == nil,
                 "an equal parent is not the parent")
         // Starting over forgets the nodes too.
         for index in 0..<TagAttributeCache.capacity {
@@ -148,7 +149,8 @@ import Testing
             _ = Array("t\(index)".utf8).withUnsafeBufferPointer { cache.add(.tag("t"), for: $0) }
         }
         let again = key.withUnsafeBufferPointer { cache.add(.tag("b"), for: $0) }!
-        #expect(cache.lastNode(inSlot: again, parent: outer) == nil)
+        #expect(cache.lastNode(inSlot: again, parent: .passUnretained(outer)) == nil)
+        withExtendedLifetime((outer, equalToOuter, node)) {}
     }
 
     @Test func aParseAddsAtMostItsBudgetOfKeys() {
