@@ -27,6 +27,18 @@ extension StyledText {
         if let maximum = options.maximumLength, template.utf8.count > maximum {
             return template
         }
+        // The fields the scan needs, passed on rather than the options: read in the function that makes the
+        // scanner, they were copied whole there three times, and destroyed.
+        let scanned = scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
+                                       knownTagNames: options.knownTagNames)
+        // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
+        return scanned ?? StyledText(template: template, options: options).plainText
+    }
+
+    /// The plain text of `template` in one scan, or `nil` where the parser must decide.
+    @inline(never)
+    private static func scannedPlainText(ofTemplate template: String, maximumDepth: Int,
+                                         knownTagNames: Set<String>) -> String? {
         var contiguous = template
         contiguous.makeContiguousUTF8()
         let scanned = contiguous.utf8.withContiguousStorageIfAvailable { bytes in
@@ -35,12 +47,10 @@ extension StyledText {
             // instructions for a megabyte).
             let (references, rooms) = TemplateScratch.takeReferences()
             defer { TemplateScratch.giveBack(references) }
-            var scanner = TemplateScanner(bytes: bytes, source: contiguous, maximumDepth: options.maximumDepth,
-                                          knownTagNames: options.knownTagNames, references: references,
-                                          rooms: rooms)
+            var scanner = TemplateScanner(bytes: bytes, source: contiguous, maximumDepth: maximumDepth,
+                                          knownTagNames: knownTagNames, references: references, rooms: rooms)
             return scanner.run()
         }
-        // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
-        return (scanned ?? nil) ?? StyledText(template: template, options: options).plainText
+        return scanned ?? nil
     }
 }

@@ -422,10 +422,16 @@ extension StyledTextSink {
     static func build(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
                       streamingChunk: Int = UTF8Buffer.streamingChunk) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
-        // The fields the pass needs, rather than the options, which the closures below copied whole.
-        let isolatesArguments = options.isolatesArguments
-        let maximumDepth = options.maximumDepth
-        let knownTagNames = options.knownTagNames
+        // The fields the pass needs, passed on rather than the options: read in the function that makes the
+        // scanner, they were copied whole there, and destroyed (about 190 instructions a template).
+        return build(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
+                     maximumDepth: options.maximumDepth, knownTagNames: options.knownTagNames,
+                     streamingChunk: streamingChunk)
+    }
+
+    @inline(never)
+    private static func build(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
+                              maximumDepth: Int, knownTagNames: Set<String>, streamingChunk: Int) -> StyledText? {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
                 var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
