@@ -47,9 +47,13 @@ extension StyledText {
             // instructions for a megabyte).
             let (references, rooms) = TemplateScratch.takeReferences()
             defer { TemplateScratch.giveBack(references) }
-            var scanner = TemplateScanner(bytes: bytes, source: contiguous, maximumDepth: maximumDepth,
-                                          knownTagNames: knownTagNames, references: references, rooms: rooms)
-            return scanner.run()
+            return withUnsafePointer(to: contiguous) { source in
+                withUnsafePointer(to: knownTagNames) { knownTagNames in
+                    var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: maximumDepth,
+                                                  knownTagNames: knownTagNames, references: references, rooms: rooms)
+                    return scanner.run()
+                }
+            }
         }
         return scanned ?? nil
     }

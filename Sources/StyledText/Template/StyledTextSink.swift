@@ -29,7 +29,8 @@ import ucrt
 /// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was.
 struct StyledTextSink {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let arguments: [any StyledTextArgument]
+    /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
+    private let arguments: UnsafeBufferPointer<any StyledTextArgument>
     private let isolatesArguments: Bool
     /// The segments so far: text up to ``textStart`` of the output, and elements.
     private(set) var segments: [StyledText.Segment] = []
@@ -58,10 +59,11 @@ struct StyledTextSink {
     /// empty until the first.
     private var rebuiltStacks: [RebuiltStack] = []
 
-    /// A sink for the template `bytes`, with the thread's node table and attribute cache, which must stay valid
-    /// while the sink is used.
-    init(bytes: UnsafeBufferPointer<UInt8>, arguments: [any StyledTextArgument], isolatesArguments: Bool,
-         nodes: UnsafeMutablePointer<AttributeNodeTable>, tagAttributes: UnsafeMutablePointer<TagAttributeCache>) {
+    /// A sink for the template `bytes` and `arguments`, with the thread's node table and attribute cache, all of
+    /// which must stay valid while the sink is used.
+    init(bytes: UnsafeBufferPointer<UInt8>, arguments: UnsafeBufferPointer<any StyledTextArgument>,
+         isolatesArguments: Bool, nodes: UnsafeMutablePointer<AttributeNodeTable>,
+         tagAttributes: UnsafeMutablePointer<TagAttributeCache>) {
         self.bytes = bytes
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
@@ -326,19 +328,20 @@ struct StyledTextSink {
     /// As the builder inserts: a missing argument as the placeholder's spelling, a `String` as its text, whatever
     /// the specifier, and any other argument as the text it formats itself to for the specifier (`%d`, `%.2f`) —
     /// when that is text alone; else `false`, for the parser to nest its parts. Inside U+2068 … U+2069 when
-    /// isolated.
+    /// isolated. `source` is the template, read only for a placeholder's spelling or specifier.
     @inline(never)
-    mutating func insert(_ placeholder: Placeholder, source: String, into output: inout UTF8Buffer) -> Bool {
+    mutating func insert(_ placeholder: Placeholder, source: UnsafePointer<String>,
+                         into output: inout UTF8Buffer) -> Bool {
         let index = placeholder.argumentIndex
         guard index < arguments.count else {
-            output.append(contentsOf: placeholder.spelling(in: source))
+            output.append(contentsOf: placeholder.spelling(in: source.pointee))
             return true
         }
         let string: String
         if let value = arguments[index].stringValue {
             string = value
         } else {
-            let formatted = arguments[index].styledText(formattedAs: placeholder.specifier(in: source))
+            let formatted = arguments[index].styledText(formattedAs: placeholder.specifier(in: source.pointee))
             guard formatted.segments.allSatisfy({ segment in
                 guard case .text = segment.content else { return false }
                 return segment.stack.isEmpty
@@ -423,31 +426,41 @@ extension StyledTextSink {
                       streamingChunk: Int = UTF8Buffer.streamingChunk) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
         // The fields the pass needs, passed on rather than the options: read in the function that makes the
-        // scanner, they were copied whole there, and destroyed (about 190 instructions a template).
+        // scanner, they were copied whole there, and destroyed (about 40 instructions a template).
         return build(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
                      maximumDepth: options.maximumDepth, knownTagNames: options.knownTagNames,
                      streamingChunk: streamingChunk)
     }
 
+    /// ``build(_:arguments:options:streamingChunk:)`` with the options' fields. The template, the arguments and
+    /// the tag names are lent to the scanner and the sink where they are: held, each cost a retain and a release.
     @inline(never)
     private static func build(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
                               maximumDepth: Int, knownTagNames: Set<String>, streamingChunk: Int) -> StyledText? {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
-            TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
-                var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
-                                          nodes: nodes, tagAttributes: tagAttributes)
-                let text = withUnsafeMutablePointer(to: &sink) { sink in
-                    var scanner = TemplateScanner(bytes: bytes, source: template, maximumDepth: maximumDepth,
-                                                  knownTagNames: knownTagNames, references: references, rooms: rooms,
-                                                  sink: sink, streamingChunk: streamingChunk)
-                    return scanner.run()
+            withUnsafePointer(to: template) { source in
+                withUnsafePointer(to: knownTagNames) { knownTagNames in
+                    arguments.withUnsafeBufferPointer { arguments in
+                        TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
+                            var sink = StyledTextSink(bytes: bytes, arguments: arguments,
+                                                      isolatesArguments: isolatesArguments, nodes: nodes,
+                                                      tagAttributes: tagAttributes)
+                            let text = withUnsafeMutablePointer(to: &sink) { sink in
+                                var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: maximumDepth,
+                                                              knownTagNames: knownTagNames, references: references,
+                                                              rooms: rooms, sink: sink,
+                                                              streamingChunk: streamingChunk)
+                                return scanner.run()
+                            }
+                            sink.releaseOpenNodes()
+                            guard let text else { return nil }
+                            var result = StyledText()
+                            result.text = text
+                            result.segments = sink.takeSegments()
+                            return result
+                        }
+                    }
                 }
-                sink.releaseOpenNodes()
-                guard let text else { return nil }
-                var result = StyledText()
-                result.text = text
-                result.segments = sink.takeSegments()
-                return result
             }
         }
         return built ?? nil

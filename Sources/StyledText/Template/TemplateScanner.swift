@@ -112,10 +112,10 @@ struct TemplateScanner: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
     private var grammar: TemplateGrammar
-    /// The template, which placeholders are read from.
-    private let source: String
-    /// The names of the tags that stay tags when left open (see ``finish()``).
-    private let knownTagNames: Set<String>
+    /// The template, which placeholders are read from, and the names of the tags that stay tags when left open
+    /// (see ``finish()``): the caller's, read where they are (held, each cost a template a retain and a release).
+    private let source: UnsafePointer<String>
+    private let knownTagNames: UnsafePointer<Set<String>>
     private let maximumDepth: Int
     private var output: UTF8Buffer
     /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
@@ -135,20 +135,16 @@ struct TemplateScanner: ~Copyable {
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
 
-    /// A scan for the plain text, with a reference memo of its own and buffers of its own.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options) {
-        self.init(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
-                  knownTagNames: options.knownTagNames, references: CharacterReferenceMemo(), rooms: nil)
-    }
-
     /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references
     /// in `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which
-    /// `sink` builds, with one; `sink` must stay valid while the scan runs. (The options' two fields rather than
+    /// `sink` builds, with one; `sink`, `source` (the template) and `knownTagNames` must stay valid while the
+    /// scan runs. (The options' two fields rather than
     /// the options: callers pass them through closures, which copied the whole options, about 30 instructions.)
     /// `rooms`, when given, is the thread's two ``SpareRoom``s (``TemplateScratch/spareRooms()``): the output's
     /// bytes are taken from the first and the open tags' from the second, and left there when the scan is done.
     /// A template longer than `streamingChunk` streams its text through a chunk of that size; tests make it small.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: String, maximumDepth: Int, knownTagNames: Set<String>,
+    init(bytes: UnsafeBufferPointer<UInt8>, source: UnsafePointer<String>, maximumDepth: Int,
+         knownTagNames: UnsafePointer<Set<String>>,
          references: CharacterReferenceMemo, rooms: UnsafeMutablePointer<SpareRoom>?,
          sink: UnsafeMutablePointer<StyledTextSink>? = nil, streamingChunk: Int = UTF8Buffer.streamingChunk) {
         self.bytes = bytes
@@ -278,7 +274,7 @@ struct TemplateScanner: ~Copyable {
             return start + 1  // Not a placeholder: text.
         }
         flushText(upTo: start, next: placeholder.sourceRange.upperBound)
-        guard sink!.pointee.insert(placeholder, source: self.source, into: &output) else { return giveUp() }
+        guard sink!.pointee.insert(placeholder, source: source, into: &output) else { return giveUp() }
         return placeholder.sourceRange.upperBound
     }
 
@@ -301,7 +297,7 @@ struct TemplateScanner: ~Copyable {
     /// loop so large that the compiler stopped inlining the small calls of its common paths.
     @inline(never)
     private mutating func appendSpelling(of placeholder: Placeholder) {
-        output.append(contentsOf: placeholder.spelling(in: self.source))
+        output.append(contentsOf: placeholder.spelling(in: source.pointee))
     }
 
     /// The usual markup at the `<` at `start`, read from the 8 bytes there as one word: a start tag whose short
@@ -615,9 +611,10 @@ struct TemplateScanner: ~Copyable {
     /// neither known nor with parameters (`Hi <Hottest> deals`). `nil` when there are such tags and the sink
     /// builds styled text: the text after such a tag is then outside it, which only the parser's replay decides.
     private mutating func finish() -> String? {
-        let knownTagNames = knownTagNames
+        let knownTagNames = knownTagNames  // The pointer: read in the closure, only for tags left open.
         let literal = open.tags.filter {
-            !$0.hasParameters && !knownTagNames.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
+            !$0.hasParameters
+                && !knownTagNames.pointee.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.length, literalTagsRemain: !literal.isEmpty) { return nil }
         let text = output.takeString()

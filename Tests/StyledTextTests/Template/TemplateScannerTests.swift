@@ -22,6 +22,21 @@ import Testing
         }
     }
 
+    /// The plain-text scan of `bytes`, the UTF-8 of `source`, with the default options and a memo of its own.
+    static func plainScan(of bytes: UnsafeBufferPointer<UInt8>, source: String,
+                          streamingChunk: Int = UTF8Buffer.streamingChunk) -> String? {
+        let options = StyledText.Template.Options()
+        let references = CharacterReferenceMemo()
+        return withUnsafePointer(to: source) { source in
+            withUnsafePointer(to: options.knownTagNames) { knownTagNames in
+                var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
+                                              knownTagNames: knownTagNames, references: references, rooms: nil,
+                                              streamingChunk: streamingChunk)
+                return scanner.run()
+            }
+        }
+    }
+
     @Test(arguments: TemplateGrammarTests.cases)
     func agreesOnTheGrammarTable(_ testCase: TemplateGrammarTests.Case) {
         Self.expectAgreement(testCase.input)
@@ -64,8 +79,7 @@ import Testing
             var input = input
             input.makeContiguousUTF8()
             return input.utf8.withContiguousStorageIfAvailable { bytes in
-                var scanner = TemplateScanner(bytes: bytes, source: input, options: .init())
-                return scanner.run()
+                Self.plainScan(of: bytes, source: input)
             } ?? nil
         }
         // Decided by the scan alone, as the parser decides: nesting, stray end tags, tags left open, comments,
@@ -390,11 +404,7 @@ import Testing
             let chunk = [1, 2, 3, 4, 5, 8, 13, 64][round % 8]
             let template = StyledText.Template(soup)
             let scanned = Array(soup.utf8).withUnsafeBufferPointer { bytes in
-                let options = StyledText.Template.Options()
-                var scanner = TemplateScanner(bytes: bytes, source: soup, maximumDepth: options.maximumDepth,
-                                              knownTagNames: options.knownTagNames, references: CharacterReferenceMemo(),
-                                              rooms: nil, streamingChunk: chunk)
-                return scanner.run()
+                Self.plainScan(of: bytes, source: soup, streamingChunk: chunk)
             }
             if let scanned {
                 #expect(scanned == template.filled(with: []).plainText, "\(soup.debugDescription), chunk \(chunk)")
