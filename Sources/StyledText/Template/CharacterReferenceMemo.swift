@@ -18,7 +18,7 @@
 /// - Complexity: O(1) per reference, in time and memory (64 slots for all the scans of a thread).
 final class CharacterReferenceMemo {
     /// One remembered outcome.
-    private struct Entry {
+    fileprivate struct Entry {
         /// The bytes after the `&` up to and including the first `;`, lowest byte first, zero above: never 0, which
         /// marks an empty slot, since it holds a `;`.
         var key: UInt64 = 0
@@ -47,53 +47,70 @@ final class CharacterReferenceMemo {
     /// decodes to and returns the offset after it, or returns `nil`, appending nothing, when the `&` is text.
     @inline(__always)
     func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
-                                  into output: inout UTF8Buffer) -> Int? {
-        guard let base = bytes.baseAddress, bytes.count &- position > 8 else {
-            return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
-        }
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + position + 1).loadUnaligned(as: UInt64.self))
-        // The first `;` at byte k is flagged exactly, by bit 8k + 7.
-        let flags = ByteSearch.matchingBytes(UInt8(ascii: ";"), in: word)
-        guard flags != 0 else {
-            // `&&`, `& `: text, without the decoder's calls (`&` × n cost twice the parser's instructions).
-            guard CharacterReferences.mayStartReference(after: UInt8(truncatingIfNeeded: word)) else { return nil }
-            return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
-        }
-        let keyBits = flags.trailingZeroBitCount &+ 1
-        let key = keyBits == 64 ? word : word & ((1 &<< UInt64(keyBits)) &- 1)
-        // Fibonacci hashing: the top 5 bits of the key times 2⁶⁴/φ pick a pair of slots. (Two slots: with one,
-        // two of a text's dozen references sharing it took turns, each decoded afresh every time.)
-        let pair = entries + Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 59) &* 2
-        var slot = pair
-        if slot.pointee.key != key {
-            slot = pair + 1
-            guard slot.pointee.key == key else {
-                return decodeAndRemember(in: bytes, at: position, into: &output,
-                                         slot: pair.pointee.key == 0 || slot.pointee.key != 0 ? pair : slot, key: key)
-            }
-        }
-        let entry = slot.pointee
-        guard entry.length != 0 else { return nil }
-        output.append(Int(truncatingIfNeeded: entry.decodedCount), bytesOf: entry.decoded)
-        return position &+ Int(truncatingIfNeeded: entry.length)
+                         into output: inout UTF8Buffer) -> Int? {
+        slots.appendReference(in: bytes, at: position, into: &output)
     }
 
-    /// Decodes the reference at `position` as ``CharacterReferences`` does and remembers the outcome under `key`
-    /// in `slot`. Out of line: a scan meets it once per spelling, and inlined it crowded the scan's loop.
-    @inline(never)
-    private func decodeAndRemember(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
-                                   into output: inout UTF8Buffer, slot: UnsafeMutablePointer<Entry>,
-                                   key: UInt64) -> Int? {
-        let start = output.length
-        let end = CharacterReferences.appendReference(in: bytes, at: position, into: &output)
-        let decodedCount = output.length - start
-        // At most two scalars, which can take more than 8 bytes (two astral ones): those are not remembered, nor
-        // are bytes a streaming output has just moved on.
-        if decodedCount <= 8, let decoded = output.word(ofLast: decodedCount) {
-            slot.pointee = Entry(key: key, decoded: decoded,
-                                 decodedCount: UInt8(truncatingIfNeeded: decodedCount),
-                                 length: UInt8(truncatingIfNeeded: end.map { $0 - position } ?? 0))
+    /// The memo's slots, for a scanner to read and write without holding the memo (held, it cost a template a
+    /// retain and a release): valid while the memo is.
+    var slots: Slots { Slots(entries: entries) }
+
+    /// The slots of a ``CharacterReferenceMemo``, which must outlive them.
+    struct Slots {
+        fileprivate let entries: UnsafeMutablePointer<Entry>
+
+        /// ``CharacterReferences/appendReference(in:at:into:)``: appends what the reference at the `&` at `position`
+        /// decodes to and returns the offset after it, or returns `nil`, appending nothing, when the `&` is text.
+        @inline(__always)
+        func appendReference(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                             into output: inout UTF8Buffer) -> Int? {
+            guard let base = bytes.baseAddress, bytes.count &- position > 8 else {
+                return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position + 1).loadUnaligned(as: UInt64.self))
+            // The first `;` at byte k is flagged exactly, by bit 8k + 7.
+            let flags = ByteSearch.matchingBytes(UInt8(ascii: ";"), in: word)
+            guard flags != 0 else {
+                // `&&`, `& `: text, without the decoder's calls (`&` × n cost twice the parser's instructions).
+                guard CharacterReferences.mayStartReference(after: UInt8(truncatingIfNeeded: word)) else { return nil }
+                return CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+            }
+            let keyBits = flags.trailingZeroBitCount &+ 1
+            let key = keyBits == 64 ? word : word & ((1 &<< UInt64(keyBits)) &- 1)
+            // Fibonacci hashing: the top 5 bits of the key times 2⁶⁴/φ pick a pair of slots. (Two slots: with one,
+            // two of a text's dozen references sharing it took turns, each decoded afresh every time.)
+            let pair = entries + Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 59) &* 2
+            var slot = pair
+            if slot.pointee.key != key {
+                slot = pair + 1
+                guard slot.pointee.key == key else {
+                    let free = pair.pointee.key == 0 || slot.pointee.key != 0 ? pair : slot
+                    return decodeAndRemember(in: bytes, at: position, into: &output, slot: free, key: key)
+                }
+            }
+            let entry = slot.pointee
+            guard entry.length != 0 else { return nil }
+            output.append(Int(truncatingIfNeeded: entry.decodedCount), bytesOf: entry.decoded)
+            return position &+ Int(truncatingIfNeeded: entry.length)
         }
-        return end
+
+        /// Decodes the reference at `position` as ``CharacterReferences`` does and remembers the outcome under `key`
+        /// in `slot`. Out of line: a scan meets it once per spelling, and inlined it crowded the scan's loop.
+        @inline(never)
+        private func decodeAndRemember(in bytes: UnsafeBufferPointer<UInt8>, at position: Int,
+                                       into output: inout UTF8Buffer, slot: UnsafeMutablePointer<Entry>,
+                                       key: UInt64) -> Int? {
+            let start = output.length
+            let end = CharacterReferences.appendReference(in: bytes, at: position, into: &output)
+            let decodedCount = output.length - start
+            // At most two scalars, which can take more than 8 bytes (two astral ones): those are not remembered, nor
+            // are bytes a streaming output has just moved on.
+            if decodedCount <= 8, let decoded = output.word(ofLast: decodedCount) {
+                slot.pointee = Entry(key: key, decoded: decoded,
+                                     decodedCount: UInt8(truncatingIfNeeded: decodedCount),
+                                     length: UInt8(truncatingIfNeeded: end.map { $0 - position } ?? 0))
+            }
+            return end
+        }
     }
 }

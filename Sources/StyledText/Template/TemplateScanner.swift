@@ -121,8 +121,8 @@ struct TemplateScanner: ~Copyable {
     /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
     /// storage's uniqueness once per tag, a tenth of the scan's cost per tag.
     private var open: OpenTags
-    /// The outcomes of the character references met so far, by spelling.
-    private let references: CharacterReferenceMemo
+    /// The outcomes of the character references met so far, by spelling: the slots of the caller's memo.
+    private let references: CharacterReferenceMemo.Slots
     private var nextArgument = 0
     /// Where the pending text starts: bytes from there on are copied as they are.
     private var textStart = 0
@@ -137,8 +137,8 @@ struct TemplateScanner: ~Copyable {
 
     /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references
     /// in `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which
-    /// `sink` builds, with one; `sink`, `source` (the template) and `knownTagNames` must stay valid while the
-    /// scan runs. (The options' two fields rather than
+    /// `sink` builds, with one; `references`, `sink`, `source` (the template) and `knownTagNames` must stay valid
+    /// while the scan runs. (The options' two fields rather than
     /// the options: callers pass them through closures, which copied the whole options, about 30 instructions.)
     /// `rooms`, when given, is the thread's two ``SpareRoom``s (``TemplateScratch/spareRooms()``): the output's
     /// bytes are taken from the first and the open tags' from the second, and left there when the scan is done.
@@ -158,7 +158,7 @@ struct TemplateScanner: ~Copyable {
         output = bytes.count > streamingChunk
             ? UTF8Buffer(streaming: bytes.count, chunk: streamingChunk) : UTF8Buffer(capacity: bytes.count, room: rooms)
         open = OpenTags(room: rooms.map { $0 + 1 })
-        self.references = references
+        self.references = references.slots
         buildsStyledText = sink != nil
         self.sink = sink
     }
