@@ -27,12 +27,15 @@ import Testing
                           streamingChunk: Int = UTF8Buffer.streamingChunk) -> String? {
         let options = StyledText.Template.Options()
         let references = CharacterReferenceMemo()
-        return withUnsafePointer(to: source) { source in
-            withUnsafePointer(to: options.knownTagNames) { knownTagNames in
-                var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
-                                              knownTagNames: knownTagNames, references: references, rooms: nil,
-                                              streamingChunk: streamingChunk)
-                return scanner.run()
+        // The scanner keeps the memo's slots, not the memo: it must live until the scan is done.
+        return withExtendedLifetime(references) {
+            withUnsafePointer(to: source) { source in
+                withUnsafePointer(to: options.knownTagNames) { knownTagNames in
+                    var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
+                                                  knownTagNames: knownTagNames, references: references, rooms: nil,
+                                                  streamingChunk: streamingChunk)
+                    return scanner.run()
+                }
             }
         }
     }
