@@ -135,17 +135,17 @@ struct TemplateScanner: ~Copyable {
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
 
-    /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references
-    /// in `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which
-    /// `sink` builds, with one; `references`, `sink`, `source` (the template) and `knownTagNames` must stay valid
-    /// while the scan runs. (The options' two fields rather than
-    /// the options: callers pass them through closures, which copied the whole options, about 30 instructions.)
-    /// `rooms`, when given, is the thread's two ``SpareRoom``s (``TemplateScratch/spareRooms()``): the output's
-    /// bytes are taken from the first and the open tags' from the second, and left there when the scan is done.
-    /// A template longer than `streamingChunk` streams its text through a chunk of that size; tests make it small.
+    /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references in
+    /// `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which `sink`
+    /// builds, with one; `references`, `sink`, `source` (the template) and `knownTagNames` must stay valid while the
+    /// scan runs. (The options' two fields rather than the options: callers pass them through closures, which copied
+    /// the whole options, about 30 instructions.) `rooms`, when given, is the thread's two ``SpareRoom``s
+    /// (``TemplateScratch/spareRooms()``): the output's bytes are taken from the first and the open tags' from the
+    /// second, and left there when the scan is done. A template longer than `streamingChunk` streams its text through a
+    /// chunk of that size; tests make it small.
     init(bytes: UnsafeBufferPointer<UInt8>, source: UnsafePointer<String>, maximumDepth: Int,
-         knownTagNames: UnsafePointer<Set<String>>,
-         references: CharacterReferenceMemo, rooms: UnsafeMutablePointer<SpareRoom>?,
+         knownTagNames: UnsafePointer<Set<String>>, references: CharacterReferenceMemo,
+         rooms: UnsafeMutablePointer<SpareRoom>?,
          sink: UnsafeMutablePointer<StyledTextSink>? = nil, streamingChunk: Int = UTF8Buffer.streamingChunk) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
