@@ -26,8 +26,9 @@ import ucrt
 /// The nodes come from the thread's ``AttributeNodeTable`` and the attributes from its ``TagAttributeCache``, as
 /// the builder's do, so the text shares its nodes with texts parsed before it either way.
 ///
-/// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was.
-struct StyledTextSink {
+/// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was. Not
+/// copyable: it holds references to its open tags' nodes (see ``top``), which one copy alone may give back.
+struct StyledTextSink: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
     private let arguments: UnsafeBufferPointer<any StyledTextArgument>
