@@ -65,11 +65,7 @@ extension AttributeStack: Hashable {
     /// segment compare a stack with the one before at every run and every piece of text).
     @inline(__always)
     static func == (lhs: AttributeStack, rhs: AttributeStack) -> Bool {
-        if lhs.top === rhs.top { return true }
-        guard let leftTop = lhs.top, let rightTop = rhs.top, leftTop.structuralHash == rightTop.structuralHash else {
-            return false
-        }
-        return AttributeNode.sameStack(leftTop, rightTop)
+        AttributeNode.sameStack(top: lhs.top, rhs.top)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -105,6 +101,16 @@ final class AttributeNode: @unchecked Sendable {
         self.depth = (parent?.depth ?? 0) + 1
         self.structuralHash = Self.structuralHash(parent: parent, attribute)
         self.holdsAction = attribute.action != nil || parent?.holdsAction == true
+    }
+
+    /// Whether the stacks these nodes top (`nil` for the empty stack) are equal: the same node, or equal structural
+    /// hashes and then a walk of both (``sameStack(_:_:)``). Inlined, and the nodes borrowed: the identity and the
+    /// hashes tell most stacks apart without a retain or a release.
+    @inline(__always)
+    static func sameStack(top lhs: AttributeNode?, _ rhs: AttributeNode?) -> Bool {
+        if lhs === rhs { return true }
+        guard let lhs, let rhs, lhs.structuralHash == rhs.structuralHash else { return false }
+        return sameStack(lhs, rhs)
     }
 
     /// Whether the stacks these nodes top are equal: the same attributes, outermost to innermost.

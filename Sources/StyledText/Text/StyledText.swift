@@ -123,11 +123,7 @@ extension StyledText {
         func continuesText(at offset: Int, top other: Unmanaged<AttributeNode>?) -> Bool {
             guard case let .text(range) = content, range.upperBound == offset else { return false }
             guard let other else { return stack.top == nil }
-            return other._withUnsafeGuaranteedRef { other in
-                guard let mine = stack.top else { return false }
-                return mine === other
-                    || mine.structuralHash == other.structuralHash && AttributeNode.sameStack(mine, other)
-            }
+            return other._withUnsafeGuaranteedRef { AttributeNode.sameStack(top: stack.top, $0) }
         }
 
         /// Where a text segment's text starts; 0 for an image or element.
