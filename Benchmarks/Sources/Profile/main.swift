@@ -16,7 +16,8 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, sentence, sentence-cold, sentence-novel, parse-sentence, plain-sentence, document,")
-    print("           plain, parsed-plain,")
+    print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
+    print("           document-ranges-from-string,")
     print("           tiny, tiny-parse, interpolation, fill, attributed, attributed-floor, attributed-document,")
     print("           attributed-document-floor, html,")
     print("           ansi, xml, regex,")
@@ -65,6 +66,26 @@ case "show":
 case "sentence":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.sentenceRuns($0 % Workloads.sentences.count)) }
+case "sentence-ranges", "sentence-ranges-from-string", "document-ranges", "document-ranges-from-string":
+    // Each run's UTF-16 range read as stored, or worked out again from its text's own string through the
+    // standard library's UTF-16 view (the cost of a range computed only when read), after resolving afresh: each
+    // call's plain text is a new string, whose view has no index yet.
+    _ = Workloads.sentenceArguments
+    let fromString = workload.hasSuffix("from-string")
+    let document = workload.hasPrefix("document")
+    measured(iterations) {
+        let runs = document ? Workloads.documentRuns() : Workloads.sentenceRuns($0 % Workloads.sentences.count)
+        var sum = 0
+        for run in runs {
+            if fromString, case let .text(text) = run.content {
+                let utf16 = text.base.utf16
+                sum &+= utf16.distance(from: utf16.startIndex, to: text.startIndex) &+ text.utf16.count
+            } else {
+                sum &+= run.range.lowerBound &+ run.range.count
+            }
+        }
+        consume(sum)
+    }
 case "plain-sentence":
     // Each sentence's plain text, and (below) each sentence parsed with its arguments, without resolving.
     let templates = Workloads.sentences.map(\.template)
