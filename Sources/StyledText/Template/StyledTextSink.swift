@@ -190,7 +190,10 @@ struct StyledTextSink: ~Copyable {
     }
 
     /// The stack of the open tags, with a reference of its own to the innermost node: for a segment to keep.
-    private var stack: AttributeStack {
+    private var stack: AttributeStack { Self.stack(toppedBy: top) }
+
+    /// The stack that `top` tops, with a reference of its own to it.
+    private static func stack(toppedBy top: Unmanaged<AttributeNode>?) -> AttributeStack {
         // `retain()` then `takeRetainedValue()`: one retain, which the stack owns.
         AttributeStack(top: top?.retain().takeRetainedValue())
     }
@@ -369,11 +372,8 @@ struct StyledTextSink: ~Copyable {
     @inline(__always)
     private mutating func endText(at offset: Int) {
         guard offset > textStart else { return }
-        if let last = segments.indices.last, segments[last].continuesText(at: textStart, top: top) {
-            segments[last].content = .text(segments[last].textStart..<offset)
-        } else {
-            segments.append(StyledText.Segment(content: .text(textStart..<offset), stack: stack))
-        }
+        let top = top  // Read before `segments` is lent: the stack is made inside that access.
+        StyledText.extendOrAppendText(textStart..<offset, top: top, in: &segments) { Self.stack(toppedBy: top) }
         textStart = offset
     }
 

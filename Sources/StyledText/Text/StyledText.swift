@@ -105,20 +105,13 @@ extension StyledText {
         var content: Content
         var stack: AttributeStack
 
-        /// Whether this is text ending at UTF-8 `offset` with attributes equal to `stack`, so that text from there
-        /// on with `stack` extends it.
+        /// Whether this is text ending at UTF-8 `offset` with attributes equal to the stack that `top` tops, so that
+        /// text from there on with that stack extends it. `top` is borrowed: the one pass holds its open tags' nodes
+        /// unretained.
         ///
         /// Read in place: binding the segment's content and comparing a copy of its stack retained and released
         /// each node reference, which was a quarter of the cost of the text after a misnested end tag in the one
         /// pass.
-        @inline(__always)
-        func continuesText(at offset: Int, stack other: AttributeStack) -> Bool {
-            guard case let .text(range) = content, range.upperBound == offset else { return false }
-            return stack == other
-        }
-
-        /// ``continuesText(at:stack:)`` for the stack that `top` tops, borrowed: for the one pass, which holds its
-        /// open tags' nodes unretained.
         @inline(__always)
         func continuesText(at offset: Int, top other: Unmanaged<AttributeNode>?) -> Bool {
             guard case let .text(range) = content, range.upperBound == offset else { return false }
@@ -188,11 +181,19 @@ extension StyledText {
     /// this starts and has the same attributes.
     @inline(__always)
     static func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack, in segments: inout [Segment]) {
+        extendOrAppendText(utf8Range, top: stack.top.map(Unmanaged.passUnretained), in: &segments) { stack }
+    }
+
+    /// ``extendOrAppendText(_:stack:in:)`` for the stack that `top` tops, borrowed, and made by `stack()` only
+    /// when a new segment needs it: for the one pass, whose open tags' nodes it holds unretained.
+    @inline(__always)
+    static func extendOrAppendText(_ utf8Range: Range<Int>, top: Unmanaged<AttributeNode>?,
+                                   in segments: inout [Segment], stack: () -> AttributeStack) {
         guard !utf8Range.isEmpty else { return }
-        if let last = segments.indices.last, segments[last].continuesText(at: utf8Range.lowerBound, stack: stack) {
+        if let last = segments.indices.last, segments[last].continuesText(at: utf8Range.lowerBound, top: top) {
             segments[last].content = .text(segments[last].textStart..<utf8Range.upperBound)
         } else {
-            segments.append(Segment(content: .text(utf8Range), stack: stack))
+            segments.append(Segment(content: .text(utf8Range), stack: stack()))
         }
     }
 
