@@ -22,13 +22,19 @@ guard let workload = arguments.first else {
     print("           attributed-document-floor, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
+    print("           sentences:<n>, parse-sentences:<n>, resolve-sentences:<n>, sentences-copied:<n>:<copies>")
     exit(2)
 }
 let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
 
+/// How long the loops of `measured` took, without the corpus, fixtures and checks made before them.
+nonisolated(unsafe) var measuredTime = Duration.zero
+
 @inline(never)
 func measured(_ iterations: Int, _ body: (Int) -> Void) {
+    let start = ContinuousClock.now
     for iteration in 0..<iterations { body(iteration) }
+    measuredTime += ContinuousClock.now - start
 }
 
 @inline(never)
@@ -172,9 +178,55 @@ case let name where name.hasPrefix("adversarial:"):
     let sample = family.sample(bytes: kilobytes * 1_024)
     let arguments: [any StyledTextArgument] = sample.arguments
     measured(iterations) { _ in consume(Workloads.styledTextRuns(sample.template, arguments)) }
+case let name where name.hasPrefix("sentences:") || name.hasPrefix("parse-sentences:")
+    || name.hasPrefix("resolve-sentences:"):
+    // The first n corpus sentences in turn, whole, parsed only, or resolved only (each parsed beforehand): with the
+    // same instructions a sentence, the time a sentence takes grows with n, as the processor's branch predictor
+    // stops learning each sentence's branches by heart (see "The sentences' variety" in Docs/Performance.md).
+    let parts = name.split(separator: ":")
+    guard parts.count == 2, let count = Int(parts[1]), (1...Workloads.sentences.count).contains(count) else {
+        print("expected \(parts[0]):<n>, n from 1 to \(Workloads.sentences.count)")
+        exit(2)
+    }
+    let templates = Workloads.sentences.map(\.template)
+    let arguments = Workloads.sentenceArguments
+    switch parts[0] {
+    case "sentences":
+        measured(iterations) { consume(Workloads.sentenceRuns($0 % count)) }
+    case "parse-sentences":
+        measured(iterations) { consume(StyledText(template: templates[$0 % count], arguments: arguments[$0 % count])) }
+    default:
+        let texts = (0..<count).map { StyledText(template: templates[$0], arguments: arguments[$0]) }
+        measured(iterations) { consume(Workloads.resolver.runs(for: texts[$0 % count])) }
+    }
+case let name where name.hasPrefix("sentences-copied:"):
+    // The first n corpus sentences, each copied into `copies` strings of its own (templates and arguments) with
+    // other memory between them, taken in turn: as much memory as n × copies sentences, with only n sentences'
+    // variety. Timed like `sentences:<n × copies>`, this tells the cost of the sentences' memory from that of
+    // their variety.
+    let parts = name.split(separator: ":")
+    guard parts.count == 3, let count = Int(parts[1]), let copies = Int(parts[2]),
+          (1...Workloads.sentences.count).contains(count), copies >= 1 else {
+        print("expected sentences-copied:<n>:<copies>, n from 1 to \(Workloads.sentences.count)")
+        exit(2)
+    }
+    var spacers: [[UInt8]] = []
+    var templates: [String] = []
+    var arguments: [[any StyledTextArgument]] = []
+    for copy in 0..<copies {
+        for sentence in Workloads.sentences.prefix(count) {
+            spacers.append([UInt8](repeating: UInt8(truncatingIfNeeded: copy), count: 200))
+            templates.append(String(decoding: Array(sentence.template.utf8), as: UTF8.self))
+            arguments.append(sentence.arguments.map { String(decoding: Array($0.utf8), as: UTF8.self) })
+        }
+    }
+    measured(iterations) {
+        consume(Workloads.styledTextRuns(templates[$0 % templates.count], arguments[$0 % templates.count]))
+    }
+    consume(spacers)
 default:
     print("unknown workload \(workload)")
     exit(2)
 }
 let elapsed = clock.now - start
-print("\(workload): \(iterations) iterations, \(elapsed / iterations) each")
+print("\(workload): \(iterations) iterations, \(elapsed / iterations) each; measured loop \(measuredTime / iterations) each")

@@ -27,6 +27,37 @@ import Testing
         #expect(UTF16Length.of(text.dropFirst()) == text.dropFirst().utf16.count)
     }
 
+    @Test(arguments: [63, 64, 65, 79, 80, 128, 129])
+    func countsEveryShortRangeInItsWindowOfSixtyFourBytes(_ byteCount: Int) {
+        // Ranges of up to 64 bytes are counted in the 64 bytes from their start, or the buffer's last 64 near its
+        // end: every range of whole scalars of buffers just below, at and above 64 bytes, with scalars of every
+        // length at every offset (the pattern's 11 bytes are prime to 16).
+        let pattern: [Unicode.Scalar] = ["a", "é", "€", "😀", "b"]
+        var scalars: [Unicode.Scalar] = []
+        var bytes = 0
+        while true {
+            let next = pattern[scalars.count % pattern.count]
+            guard bytes + String(next).utf8.count <= byteCount else { break }
+            scalars.append(next)
+            bytes += String(next).utf8.count
+        }
+        while bytes < byteCount {
+            scalars.append("z")
+            bytes += 1
+        }
+        var boundaries = [0]
+        for scalar in scalars { boundaries.append(boundaries.last! + String(scalar).utf8.count) }
+        Array(String(String.UnicodeScalarView(scalars)).utf8).withUnsafeBufferPointer { buffer in
+            #expect(buffer.count == byteCount)
+            for (startIndex, start) in boundaries.enumerated() {
+                for (endIndex, end) in boundaries.enumerated() where endIndex >= startIndex && end - start <= 70 {
+                    let expected = String(String.UnicodeScalarView(scalars[startIndex..<endIndex])).utf16.count
+                    #expect(UTF16Length.of(start..<end, in: buffer) == expected, "\(start)..<\(end) of \(byteCount)")
+                }
+            }
+        }
+    }
+
     @Test func countsRangesLongerThanOneBlockOfVectors() {
         // Lanes are summed every 127 vectors of 16 bytes: ranges of thousands of bytes cross that more than once,
         // at every alignment, with four-byte scalars (two units) throughout.
