@@ -17,10 +17,10 @@ enum UTF16Length {
     ///
     /// A range of up to 64 bytes in a buffer of at least 64 (86 % of the sentence benchmark's runs) is
     /// counted in one window of four vectors with nothing decided by its length (``ofShort(_:in:count:)``). Looping
-    /// over its vectors cost fewer instructions (about 60 a run against 85) but more time: how many times the loop
-    /// runs changes from run to run, so its last test was mispredicted about once a run. Over the benchmark's 1,000
-    /// sentences, more than the processor learns, that was 50 ns of the 1.18 µs a sentence took (`Profile
-    /// sentence-first`, see Docs/Performance.md).
+    /// over its vectors took fewer instructions (about 75 a run with the call, against 110) but more time: how many
+    /// times the loop runs changes from run to run, so its last test was mispredicted about once a run. Over the
+    /// benchmark's 1,000 sentences, more than the processor's branch predictor learns, that was 57 ns of the 1,127
+    /// a sentence took (`Profile sentences:1000`; see "The sentences' variety" in Docs/Performance.md).
     ///
     /// Otherwise the bytes left after the last whole vector are counted in one more vector, read from `bytes`
     /// around them and masked: counting a run's last few bytes one by one cost as much as the vectors before.
