@@ -23,6 +23,7 @@ guard let workload = arguments.first else {
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     print("           sentences:<n>, parse-sentences:<n>, resolve-sentences:<n>, sentences-copied:<n>:<copies>")
+    print("           sentences-without:<what>[+<what>...]:<n> (parameters, references, placeholders, tag-names, tags)")
     exit(2)
 }
 let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
@@ -199,6 +200,43 @@ case let name where name.hasPrefix("sentences:") || name.hasPrefix("parse-senten
         let texts = (0..<count).map { StyledText(template: templates[$0], arguments: arguments[$0]) }
         measured(iterations) { consume(Workloads.resolver.runs(for: texts[$0 % count])) }
     }
+case let name where name.hasPrefix("sentences-without:"):
+    // The first n corpus sentences without some of what they hold, to tell which part of a sentence its variety
+    // costs (see "The sentences' variety" in Docs/Performance.md): `parameters` (`<a href='…'>` becomes `<a>`),
+    // `references` (each becomes `x`), `placeholders` (each `%@` becomes `Eve`, and `%` stays a percent sign),
+    // `tag-names` (every tag becomes `<b>` or `</b>`), `tags` (none left).
+    let parts = name.split(separator: ":")
+    guard parts.count == 3, let count = Int(parts[2]), (1...Workloads.sentences.count).contains(count) else {
+        print("expected sentences-without:<what>[+<what>...]:<n>, n from 1 to \(Workloads.sentences.count)")
+        exit(2)
+    }
+    func replacing(_ pattern: String, with replacement: String, in template: String) -> String {
+        template.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+    }
+    var templates: [String] = []
+    var arguments: [[any StyledTextArgument]] = []
+    for sentence in Workloads.sentences.prefix(count) {
+        var template = sentence.template
+        var sentenceArguments: [any StyledTextArgument] = sentence.arguments
+        for what in parts[1].split(separator: "+") {
+            switch what {
+            case "parameters": template = replacing("<([a-z]+) [^>]*>", with: "<$1>", in: template)
+            case "references": template = replacing("&[#a-zA-Z0-9]+;", with: "x", in: template)
+            case "placeholders":
+                template = replacing("%%", with: "%", in: replacing("%@", with: "Eve", in: template))
+                template = replacing("%", with: "%%", in: template)
+                sentenceArguments = []
+            case "tag-names": template = replacing("<(/?)[a-z]+( [^>]*)?>", with: "<$1b>", in: template)
+            case "tags": template = replacing("</?[a-z]+( [^>]*)?>", with: "", in: template)
+            default:
+                print("unknown part \(what)")
+                exit(2)
+            }
+        }
+        templates.append(template)
+        arguments.append(sentenceArguments)
+    }
+    measured(iterations) { consume(Workloads.styledTextRuns(templates[$0 % count], arguments[$0 % count])) }
 case let name where name.hasPrefix("sentences-copied:"):
     // The first n corpus sentences, each copied into `copies` strings of its own (templates and arguments) with
     // other memory between them, taken in turn: as much memory as n × copies sentences, with only n sentences'
