@@ -15,10 +15,10 @@ enum UTF16Length {
 
     /// The UTF-16 length of bytes `range` of `bytes`, which hold whole scalars there.
     ///
-    /// A range of up to 64 bytes in a buffer of at least 64 (86 % of the sentence benchmark's runs) is
-    /// counted in one window of four vectors with nothing decided by its length (``ofShort(_:in:count:)``). Looping
-    /// over its vectors took fewer instructions (about 75 a run with the call, against 110) but more time: how many
-    /// times the loop runs changes from run to run, so its last test was mispredicted about once a run. Over the
+    /// A range of up to 64 bytes in a buffer of at least 64 (86 % of the sentence benchmark's runs) is counted in
+    /// one window of four vectors with nothing decided by its length (``ofShort(_:in:count:)``). Looping over its
+    /// vectors took fewer instructions (about 75 a run with the call, against 110) but more time: how many times
+    /// the loop runs changes from run to run, so its last test was mispredicted about once a run. Over the
     /// benchmark's 1,000 sentences, more than the processor's branch predictor learns, that was 57 ns of the 1,127
     /// a sentence took (`Profile sentences:1000`; see "The sentences' variety" in Docs/Performance.md).
     ///
