@@ -28,9 +28,9 @@ import ucrt
 ///
 /// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was. It must
 /// not be copied: it holds references to its open tags' nodes (see ``top``), which one copy alone may give back. It
-/// lives in one `withUnsafeMutablePointer` in ``build(_:arguments:options:streamingChunk:)``. (Declared `~Copyable`,
-/// it crashed Swift 6.3.1 building it for ThreadSanitizer: the accesses that instrumentation reports were given a
-/// field's integer where an address belongs, which LLVM's verifier rejects.)
+/// lives in one `withUnsafeMutablePointer`, in the `build` that makes it. (Declared `~Copyable`, it crashed Swift
+/// 6.3.1 building it for ThreadSanitizer: the accesses that instrumentation reports were given a field's integer
+/// where an address belongs, which LLVM's verifier rejects.)
 struct StyledTextSink {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
