@@ -47,13 +47,8 @@ extension StyledText {
             // instructions for a megabyte).
             let (references, rooms) = TemplateScratch.takeReferences()
             defer { TemplateScratch.giveBack(references) }
-            return withUnsafePointer(to: contiguous) { source in
-                withUnsafePointer(to: knownTagNames) { knownTagNames in
-                    var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: maximumDepth,
-                                                  knownTagNames: knownTagNames, references: references, rooms: rooms)
-                    return scanner.run()
-                }
-            }
+            return TemplateScanner.scan(bytes, of: contiguous, maximumDepth: maximumDepth,
+                                        knownTagNames: knownTagNames, references: references, rooms: rooms)
         }
         return scanned ?? nil
     }

@@ -442,28 +442,21 @@ extension StyledTextSink {
     private static func build(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
                               maximumDepth: Int, knownTagNames: Set<String>, streamingChunk: Int) -> StyledText? {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
-            withUnsafePointer(to: template) { source in
-                withUnsafePointer(to: knownTagNames) { knownTagNames in
-                    arguments.withUnsafeBufferPointer { arguments in
-                        TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
-                            var sink = StyledTextSink(bytes: bytes, arguments: arguments,
-                                                      isolatesArguments: isolatesArguments, nodes: nodes,
-                                                      tagAttributes: tagAttributes)
-                            let text = withUnsafeMutablePointer(to: &sink) { sink in
-                                var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: maximumDepth,
-                                                              knownTagNames: knownTagNames, references: references,
-                                                              rooms: rooms, sink: sink,
-                                                              streamingChunk: streamingChunk)
-                                return scanner.run()
-                            }
-                            sink.releaseOpenNodes()
-                            guard let text else { return nil }
-                            var result = StyledText()
-                            result.text = text
-                            result.segments = sink.takeSegments()
-                            return result
-                        }
+            arguments.withUnsafeBufferPointer { arguments in
+                TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
+                    var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
+                                              nodes: nodes, tagAttributes: tagAttributes)
+                    let text = withUnsafeMutablePointer(to: &sink) { sink in
+                        TemplateScanner.scan(bytes, of: template, maximumDepth: maximumDepth,
+                                             knownTagNames: knownTagNames, references: references, rooms: rooms,
+                                             sink: sink, streamingChunk: streamingChunk)
                     }
+                    sink.releaseOpenNodes()
+                    guard let text else { return nil }
+                    var result = StyledText()
+                    result.text = text
+                    result.segments = sink.takeSegments()
+                    return result
                 }
             }
         }

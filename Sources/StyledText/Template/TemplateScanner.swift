@@ -135,15 +135,33 @@ struct TemplateScanner: ~Copyable {
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
 
+    /// The scan of `bytes`, the UTF-8 of `source`: the scanner's ``run()``, with `source` and `knownTagNames` lent
+    /// to it where the caller keeps them for as long as the scan runs (see the initialiser for the rest).
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, of source: String, maximumDepth: Int,
+                     knownTagNames: Set<String>, references: CharacterReferenceMemo,
+                     rooms: UnsafeMutablePointer<SpareRoom>?, sink: UnsafeMutablePointer<StyledTextSink>? = nil,
+                     streamingChunk: Int = UTF8Buffer.streamingChunk) -> String? {
+        withUnsafePointer(to: source) { source in
+            withUnsafePointer(to: knownTagNames) { knownTagNames in
+                var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: maximumDepth,
+                                              knownTagNames: knownTagNames, references: references, rooms: rooms,
+                                              sink: sink, streamingChunk: streamingChunk)
+                return scanner.run()
+            }
+        }
+    }
+
     /// A scan of a template parsed with the options' `maximumDepth` and `knownTagNames`, remembering references in
     /// `references` (the thread's, between scans): for the plain text without `sink`, for styled text, which `sink`
     /// builds, with one; `references`, `sink`, `source` (the template) and `knownTagNames` must stay valid while the
-    /// scan runs. (The options' two fields rather than the options: callers pass them through closures, which copied
-    /// the whole options, about 30 instructions.) `rooms`, when given, is the thread's two ``SpareRoom``s
+    /// scan runs (``scan(_:of:maximumDepth:knownTagNames:references:rooms:sink:streamingChunk:)`` lends them). (The
+    /// options' two fields rather than the options: callers pass them through closures, which copied the whole
+    /// options, about 30 instructions.) `rooms`, when given, is the thread's two ``SpareRoom``s
     /// (``TemplateScratch/spareRooms()``): the output's bytes are taken from the first and the open tags' from the
-    /// second, and left there when the scan is done. A template longer than `streamingChunk` streams its text through a
-    /// chunk of that size; tests make it small.
-    init(bytes: UnsafeBufferPointer<UInt8>, source: UnsafePointer<String>, maximumDepth: Int,
+    /// second, and left there when the scan is done. A template longer than `streamingChunk` streams its text
+    /// through a chunk of that size; tests make it small.
+    private init(bytes: UnsafeBufferPointer<UInt8>, source: UnsafePointer<String>, maximumDepth: Int,
          knownTagNames: UnsafePointer<Set<String>>, references: CharacterReferenceMemo,
          rooms: UnsafeMutablePointer<SpareRoom>?,
          sink: UnsafeMutablePointer<StyledTextSink>? = nil, streamingChunk: Int = UTF8Buffer.streamingChunk) {

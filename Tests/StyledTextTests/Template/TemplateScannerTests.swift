@@ -29,14 +29,9 @@ import Testing
         let references = CharacterReferenceMemo()
         // The scanner keeps the memo's slots, not the memo: it must live until the scan is done.
         return withExtendedLifetime(references) {
-            withUnsafePointer(to: source) { source in
-                withUnsafePointer(to: options.knownTagNames) { knownTagNames in
-                    var scanner = TemplateScanner(bytes: bytes, source: source, maximumDepth: options.maximumDepth,
-                                                  knownTagNames: knownTagNames, references: references, rooms: nil,
-                                                  streamingChunk: streamingChunk)
-                    return scanner.run()
-                }
-            }
+            TemplateScanner.scan(bytes, of: source, maximumDepth: options.maximumDepth,
+                                 knownTagNames: options.knownTagNames, references: references, rooms: nil,
+                                 streamingChunk: streamingChunk)
         }
     }
 
