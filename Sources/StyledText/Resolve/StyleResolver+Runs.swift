@@ -21,31 +21,49 @@ extension StyleResolver {
         text.text.withUTF8Bytes { runs(for: text, bytes: $0) }
     }
 
+    /// Resolves a tagged template into runs: the runs of `StyledText(template:arguments:options:)`, made without
+    /// the styled text in between.
+    ///
+    /// For a template that is shown and not kept, such as a localized string turned into a label's text:
+    ///
+    /// ```swift
+    /// let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+    /// let runs = resolver.runs(forTemplate: "Hello <b>%@</b>!", arguments: ["Eve"])
+    /// runs.map(\.text)  // ["Hello ", "Eve", "!"]
+    /// ```
+    ///
+    /// The runs are equal to `runs(for: StyledText(template: template, arguments: arguments, options: options))`.
+    /// Most templates are scanned once, the runs made as the tags open and close: the text's parts are never
+    /// stored, which saves their memory (a megabyte for a megabyte of markup-dense text) and the work of storing
+    /// and reading them. The others (misnested tags the scan cannot mend, a `%` inside a tag, arguments with parts
+    /// of their own) are parsed as ``StyledText/init(template:arguments:options:)`` parses them, then resolved.
+    ///
+    /// - Parameters:
+    ///   - template: The template text.
+    ///   - arguments: The arguments for its placeholders, inserted as data.
+    ///   - options: Limits and behaviour.
+    /// - Returns: The runs, contiguous, never empty, with adjacent equal runs merged.
+    /// - Complexity: O(*n*) in the size of template and result, plus the rules' own cost, as ``runs(for:)``.
+    public func runs(forTemplate template: String, arguments: [any StyledTextArgument] = [],
+                     options: StyledText.Template.Options = StyledText.Template.Options()) -> [StyledRun] {
+        var template = template
+        template.makeContiguousUTF8()  // As `StyledText(template:)` does: copies only bridged strings.
+        if let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
+            return runs
+        }
+        return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
+    }
+
     private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
         var builder = RunBuilder(cached: cache.snapshot(), bytes: bytes,
                                  segmentCount: text.segments.count)
         // The builder takes the resolver in each call instead of keeping a copy, which retained and released
-        // every one of its rules, tables and closures once per call of `runs(for:)`.
-        // Each segment's stack is passed unretained (the text holds it): runs hold resolved stacks, not the
-        // segments' own, and a retained copy cost a retain and a release per segment.
-        text.segments.withUnsafeBufferPointer { segments in
-            for index in segments.indices {
-                let segment = segments.baseAddress.unsafelyUnwrapped + index
-                let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
-                switch segment.pointee.content {
-                case let .text(range):
-                    builder.addText(.plain(range), of: text.text, top: top, resolver: self)
-                case let .image(image):
-                    builder.addImage(image, top: top, resolver: self)
-                case let .element(stored):
-                    let element = stored.attribute
-                    guard let rule = elementRule(for: element.name), let content = rule(element), !content.isEmpty
-                    else { continue }
-                    builder.addElementContent(content, stack: segment.pointee.stack.pushing(element), resolver: self)
-                }
-            }
+        // every one of its rules, tables and closures once per call of `runs(for:)`; by pointer (see
+        // `RunBuilder.style(for:resolver:)`).
+        let runs = withUnsafePointer(to: self) { resolver in
+            builder.add(text.segments, of: text.text, resolver: resolver)
+            return builder.finish(resolver: resolver)
         }
-        let runs = builder.finish(resolver: self)
         assert(RunInvariants.violation(in: runs, for: text) == nil,
                "run invariant broken: \(RunInvariants.violation(in: runs, for: text) ?? "")")
         return runs
@@ -260,10 +278,12 @@ struct StyleMemo {
 }
 
 /// Accumulates runs, merging neighbours with equal style and attributes.
-private struct RunBuilder {
+struct RunBuilder {
     /// The UTF-8 bytes of the source's plain text, valid while the builder runs. The text itself is not kept
     /// (each call that adds plain text is given it): held here, it was retained and released once more per call.
-    let plainTextBytes: UnsafeBufferPointer<UInt8>
+    ///
+    /// Set late for the one pass that makes runs as it scans (``countUncountedText(in:bytes:)``).
+    private(set) var plainTextBytes: UnsafeBufferPointer<UInt8>
     var runs: [StyledRun] = []
     /// What the last run's text is, when a following part with equal style and attributes may merge into it;
     /// `nil` when there is no run yet or the last is an image. Runs are built in place, not held back until the
@@ -310,16 +330,40 @@ private struct RunBuilder {
         runs.reserveCapacity(segmentCount)
     }
 
+    /// A builder for the one pass that makes runs as it scans a template (``StyledTextSink``, which makes room for
+    /// its runs): it is given text with ``addUncountedText(_:top:resolver:)`` and finished with
+    /// ``finish(plainText:segments:resolver:)``.
+    init(oneOf resolver: UnsafePointer<StyleResolver>) {
+        self.init(cached: resolver.pointee.cache.snapshot(), bytes: UnsafeBufferPointer(start: nil, count: 0),
+                  segmentCount: 0)
+    }
+
+    /// The runs of the one pass, now that its scan has made `plainText`: its runs counted, then `segments` added,
+    /// those the scan made from its first element on (see ``StyledTextSink``).
+    mutating func finish(plainText: String, segments: [StyledText.Segment],
+                         resolver: UnsafePointer<StyleResolver>) -> [StyledRun] {
+        plainText.withUTF8Bytes { bytes in
+            countUncountedText(in: plainText, bytes: bytes)
+            if !segments.isEmpty { add(segments, of: plainText, resolver: resolver) }
+            return finish(resolver: resolver)
+        }
+    }
+
     /// The final style of the stack topped by `top`. Inlined, with the rest in functions of their own: the empty
     /// stack and the last stack again, about half the parts, then cost no call.
     ///
+    /// The resolver by pointer, here and in every method that passes it on, read field by field: the one pass that
+    /// makes runs (``addUncountedText(_:top:resolver:)``) keeps it where its caller does, and passed on from there as
+    /// a value, or captured by a closure there, it was copied (its six references retained and released): for every
+    /// piece of text, about 4,400 instructions a sentence.
+    ///
     /// - Parameter top: The stack's top node, unretained: the caller holds it.
     @inline(__always)
-    mutating func style(for top: Unmanaged<AttributeNode>?, resolver: StyleResolver) -> ResolvedStack {
-        if resolver.adjustments.isEmpty {
+    mutating func style(for top: Unmanaged<AttributeNode>?, resolver: UnsafePointer<StyleResolver>) -> ResolvedStack {
+        if resolver.pointee.adjustments.isEmpty {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
             // The resolver's base, not a copy in the builder: held there, it was retained and released per call.
-            guard let top else { return resolver.resolvedBase }
+            guard let top else { return resolver.pointee.resolvedBase }
             if ObjectIdentifier(top.takeUnretainedValue()) == lastTop, let lastStyle { return lastStyle }
             // Borrowed: taken as a strong reference, the node was retained and released around the call.
             return top._withUnsafeGuaranteedRef { inheritedStyle(for: $0, resolver: resolver) }
@@ -332,7 +376,8 @@ private struct RunBuilder {
     /// already, from this call (its node appeared before) or from an earlier one (another text inside the same
     /// tags).
     @inline(never)
-    private mutating func inheritedStyle(for top: AttributeNode, resolver: StyleResolver) -> ResolvedStack {
+    private mutating func inheritedStyle(for top: AttributeNode, resolver: UnsafePointer<StyleResolver>)
+        -> ResolvedStack {
         // The memo finds its stacks again for less than remembering one costs (a retain and a release each for
         // the node and the style); the resolver's cache does not.
         if let known = memo[top] { return known }
@@ -340,7 +385,7 @@ private struct RunBuilder {
         if let known = memo.cachedStyle(for: top) {
             style = known
         } else {
-            style = resolver.resolvedStyle(for: top, memo: &memo)
+            style = resolver.pointee.resolvedStyle(for: top, memo: &memo)
         }
         lastTop = ObjectIdentifier(top)
         lastStyle = style
@@ -349,7 +394,8 @@ private struct RunBuilder {
 
     /// The style of `stack` after the resolver's adjustments.
     @inline(never)
-    private mutating func adjustedStyle(for stack: AttributeStack, resolver: StyleResolver) -> ResolvedStack {
+    private mutating func adjustedStyle(for stack: AttributeStack, resolver: UnsafePointer<StyleResolver>)
+        -> ResolvedStack {
         let identity = stack.top.map(ObjectIdentifier.init)
         if identity == lastTop, let lastStyle { return lastStyle }
         let finalStyle: ResolvedStack
@@ -360,10 +406,10 @@ private struct RunBuilder {
             finalStyle = known
         } else {
             // Remembered as the last stack's style meanwhile, but replaced by the final style below.
-            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? resolver.resolvedBase).shared
-                .style
+            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? resolver.pointee.resolvedBase)
+                .shared.style
             let attributes = stack.attributes
-            for adjustment in resolver.adjustments { style = adjustment(attributes, style) }
+            for adjustment in resolver.pointee.adjustments { style = adjustment(attributes, style) }
             finalStyle = ResolvedStack(stack, SharedStyle(style))
             // Remembered, the empty stack's too: `lastStyle` does not hold the style it names. The entry holds its
             // node, through the stack.
@@ -382,7 +428,7 @@ private struct RunBuilder {
     /// plain text, which `.plain` offsets are in.
     @inline(__always)
     mutating func addText(_ text: TextSource, of plainText: String, top: Unmanaged<AttributeNode>?,
-                          resolver: StyleResolver) {
+                          resolver: UnsafePointer<StyleResolver>) {
         let resolved = style(for: top, resolver: resolver)
         // The same resolved stack, the usual case; else stacks first: they usually differ, and comparing them is
         // cheap, while comparing two styles by value copies both out of their boxes.
@@ -410,6 +456,70 @@ private struct RunBuilder {
         utf16Offset += length
     }
 
+    /// Adds `segments`, those of a text whose plain text is `plainText`.
+    mutating func add(_ segments: [StyledText.Segment], of plainText: String, resolver: UnsafePointer<StyleResolver>) {
+        // Each segment's stack is passed unretained (the text holds it): runs hold resolved stacks, not the
+        // segments' own, and a retained copy cost a retain and a release per segment.
+        segments.withUnsafeBufferPointer { segments in
+            for index in segments.indices {
+                let segment = segments.baseAddress.unsafelyUnwrapped + index
+                let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
+                switch segment.pointee.content {
+                case let .text(range):
+                    addText(.plain(range), of: plainText, top: top, resolver: resolver)
+                case let .image(image):
+                    addImage(image, top: top, resolver: resolver)
+                case let .element(stored):
+                    let element = stored.attribute
+                    guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
+                          !content.isEmpty
+                    else { continue }
+                    addElementContent(content, stack: segment.pointee.stack.pushing(element), resolver: resolver)
+                }
+            }
+        }
+    }
+
+    /// Adds the plain text at the UTF-8 offsets `range` inside the stack topped by `top` (unretained: the caller
+    /// holds it), for the one pass that makes runs as it scans a template, before there is a plain text: the run
+    /// points into an empty string, and its UTF-16 range is counted once the text is made
+    /// (``countUncountedText(in:bytes:)``). Every text so added starts where the one before it ended, and no other
+    /// part comes before them.
+    @inline(__always)
+    mutating func addUncountedText(_ range: Range<Int>, top: Unmanaged<AttributeNode>?,
+                                   resolver: UnsafePointer<StyleResolver>) {
+        let resolved = style(for: top, resolver: resolver)
+        if lastText != nil, runs[runs.count - 1].resolved === resolved
+            || runs[runs.count - 1].resolved.sameContent(as: resolved) {
+            assert(runs[runs.count - 1].utf8Range.upperBound == range.lowerBound, "uncounted text out of order")
+            // Extended in place: nothing of the run's is copied, retained or released.
+            runs.withUnsafeMutableBufferPointer { runs in
+                let last = runs.count - 1
+                runs[last].utf8Range = runs[last].utf8Range.lowerBound..<range.upperBound
+            }
+            return
+        }
+        runs.append(StyledRun(text: "", utf8Range: range, resolved: consume resolved, range: 0..<0))
+        lastText = .plain
+    }
+
+    /// Points the runs ``addUncountedText(_:top:resolver:)`` made into `plainText`, the finished text, whose bytes
+    /// are `bytes`, and counts their UTF-16 ranges; parts added after this are added as to any text's runs.
+    mutating func countUncountedText(in plainText: String, bytes: UnsafeBufferPointer<UInt8>) {
+        plainTextBytes = bytes
+        var offset = 0
+        // In place: each run's fields written, nothing else of it retained or released.
+        runs.withUnsafeMutableBufferPointer { runs in
+            for index in runs.indices {
+                let length = UTF16Length.of(runs[index].utf8Range, in: bytes)
+                runs[index].base = plainText
+                runs[index].range = offset..<(offset + length)
+                offset += length
+            }
+        }
+        utf16Offset = offset
+    }
+
     /// Appends `text` to the last run, whose text is `lastText`.
     private mutating func merge(_ text: TextSource, of plainText: String, _ lastText: LastText) {
         let last = runs.removeLast()
@@ -435,7 +545,8 @@ private struct RunBuilder {
     }
 
     /// Adds an image inside the stack topped by `top` (unretained: the caller holds it).
-    mutating func addImage(_ image: StyledText.Image, top: Unmanaged<AttributeNode>?, resolver: StyleResolver) {
+    mutating func addImage(_ image: StyledText.Image, top: Unmanaged<AttributeNode>?,
+                           resolver: UnsafePointer<StyleResolver>) {
         let resolved = style(for: top, resolver: resolver)
         runs.append(StyledRun(content: .image(image), resolved: resolved, range: utf16Offset..<(utf16Offset + 1)))
         lastText = nil
@@ -443,7 +554,8 @@ private struct RunBuilder {
     }
 
     /// Adds an element's content with its attributes nested inside `stack`; elements inside it render nothing.
-    mutating func addElementContent(_ content: StyledText, stack: AttributeStack, resolver: StyleResolver) {
+    mutating func addElementContent(_ content: StyledText, stack: AttributeStack,
+                                    resolver: UnsafePointer<StyleResolver>) {
         var rebaser = StackRebaser(base: stack)
         for segment in content.segments {
             let nested = rebaser.rebase(segment.stack)
@@ -473,10 +585,10 @@ private struct RunBuilder {
         }
     }
 
-    mutating func finish(resolver: StyleResolver) -> [StyledRun] {
+    mutating func finish(resolver: UnsafePointer<StyleResolver>) -> [StyledRun] {
         // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
         memo.cached = StyleTable()
-        if let entries = memo.entries { resolver.cache.add(entries.resolved) }
+        if let entries = memo.entries { resolver.pointee.cache.add(entries.resolved) }
         // Moved out, not copied: a copy was retained here and released with the builder.
         var finished: [StyledRun] = []
         swap(&finished, &runs)

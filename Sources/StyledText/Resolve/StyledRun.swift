@@ -28,12 +28,13 @@ public struct StyledRun: Sendable, Hashable {
     }
 
     /// The string the run's text is in: usually the resolved text's plain text, shared by all its runs; empty for
-    /// an image.
-    let base: String
+    /// an image. Set once more after the run is made by the one pass that makes runs as it scans a template, before
+    /// its plain text exists (see `RunBuilder.addUncountedText(_:top:resolver:)`).
+    var base: String
     /// The run's text as UTF-8 offsets into `base`. Runs keep offsets rather than a `Substring`: making one costs
     /// more than the rest of a run put together (its bounds are checked against the string's scalars), and the
     /// renderers that write bytes never need it.
-    let utf8Range: Range<Int>
+    var utf8Range: Range<Int>
     /// The run's image, for an image run: kept in its resolved stack, which an image run has of its own.
     var image: StyledText.Image? { resolved.image }
     /// The resolved style.
@@ -45,7 +46,7 @@ public struct StyledRun: Sendable, Hashable {
     /// scalars, never inside a surrogate pair, but markup may split a grapheme cluster (`e<b>\u{301}</b>`): then
     /// `String.Index(utf16Offset:in:)` and `NSString` ranges work, while Foundation's `Range(_:in:)`, which wants
     /// `Character` boundaries, returns `nil`.
-    public let range: Range<Int>
+    public internal(set) var range: Range<Int>
     /// The semantic attributes and the style they resolve to, in one object shared with the other runs inside the
     /// same tags: one reference for both costs a run one retain and one release fewer.
     let resolved: ResolvedStack

@@ -384,6 +384,12 @@ extension StyledText {
             self = built
             return
         }
+        self.init(parsing: template, arguments: arguments, options: options)
+    }
+
+    /// Builds the contiguous `template` with the parser: what ``init(template:arguments:options:)`` does with the
+    /// templates the one pass (``StyledTextSink``) gives up on.
+    init(parsing template: String, arguments: [any StyledTextArgument], options: Template.Options) {
         // The program and everything else the parse drops live in the thread's scratch, so that this allocates
         // only what the text keeps.
         var scratch = TemplateScratch.take()

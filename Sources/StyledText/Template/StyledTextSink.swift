@@ -9,7 +9,8 @@ import ucrt
 #endif
 
 /// The sink that makes a ``TemplateScanner`` build styled text in its one pass: segments cut where the open tags
-/// change, each tag's attribute node pushed and popped as it opens and closes, and the arguments inserted.
+/// change, each tag's attribute node pushed and popped as it opens and closes, and the arguments inserted. Or, for
+/// ``StyleResolver/runs(forTemplate:arguments:options:)``, runs in place of the segments (see ``runBuilder``).
 ///
 /// What the parser and its builder would make, without their tokens, tags and replay, for the templates it can
 /// read alone; it gives up (and the parser builds the text) at:
@@ -36,8 +37,18 @@ struct StyledTextSink {
     /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
     private let arguments: UnsafeBufferPointer<any StyledTextArgument>
     private let isolatesArguments: Bool
-    /// The segments so far: text up to ``textStart`` of the output, and elements.
+    /// The segments so far: text up to ``textStart`` of the output, and elements. Made from the first element on
+    /// when the sink makes runs (see ``runBuilder``).
     private(set) var segments: [StyledText.Segment] = []
+    /// The run builder the text goes to, for a sink that makes runs as the scan goes
+    /// (``StyleResolver/runs(forTemplate:arguments:options:)``); `nil` for one that makes segments.
+    ///
+    /// From the template's first element on (`<br/>`), it makes segments, resolved once the scan is done: the
+    /// builder may merge an element's content with the text before it, which needs that text, and the text is not
+    /// made until the scan is done.
+    private var runBuilder: UnsafeMutablePointer<RunBuilder>?
+    /// The resolver that ``runBuilder`` resolves with, lent where the caller keeps it.
+    private let resolver: UnsafePointer<StyleResolver>?
     /// The thread's node table and attribute cache, which the caller lends for the scan where they are. (Moved in
     /// and back out, they cost a template the empty tables left in their place, made and destroyed.)
     private let nodes: UnsafeMutablePointer<AttributeNodeTable>
@@ -64,11 +75,14 @@ struct StyledTextSink {
     private var rebuiltStacks: [RebuiltStack] = []
 
     /// A sink for the template `bytes` and `arguments`, with the thread's node table and attribute cache, all of
-    /// which must stay valid while the sink is used.
+    /// which must stay valid while the sink is used; with `runBuilder` and its `resolver`, one that makes runs.
     init(bytes: UnsafeBufferPointer<UInt8>, arguments: UnsafeBufferPointer<any StyledTextArgument>,
          isolatesArguments: Bool, nodes: UnsafeMutablePointer<AttributeNodeTable>,
-         tagAttributes: UnsafeMutablePointer<TagAttributeCache>) {
+         tagAttributes: UnsafeMutablePointer<TagAttributeCache>,
+         runBuilder: UnsafeMutablePointer<RunBuilder>? = nil, resolver: UnsafePointer<StyleResolver>? = nil) {
         self.bytes = bytes
+        self.runBuilder = runBuilder
+        self.resolver = resolver
         self.arguments = arguments
         self.isolatesArguments = isolatesArguments
         self.nodes = nodes
@@ -76,9 +90,14 @@ struct StyledTextSink {
         nodes.pointee.startGeneration()
         tagAttributes.pointee.startParse()
         // About a segment per tag: a tag per 32 bytes is denser than prose has them; the array doubles in the rare
-        // template that needs more. A large template's are estimated.
-        segments.reserveCapacity(bytes.count < TemplateTokenizer.countedSize
-                                     ? bytes.count / 32 + 4 : Self.segmentRoom(forLarge: bytes))
+        // template that needs more. A large template's are estimated. As many runs, in a sink that makes runs.
+        let room = bytes.count < TemplateTokenizer.countedSize
+            ? bytes.count / 32 + 4 : Self.segmentRoom(forLarge: bytes)
+        if let runBuilder {
+            runBuilder.pointee.runs.reserveCapacity(room)
+        } else {
+            segments.reserveCapacity(room)
+        }
     }
 
     /// The segments to make room for in the template `bytes`, of at least ``TemplateTokenizer/countedSize``: as
@@ -329,6 +348,7 @@ struct StyledTextSink {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         let element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
+        runBuilder = nil  // Segments from here on (see ``runBuilder``).
         segments.append(StyledText.Segment(content: .element(element), stack: stack))
     }
 
@@ -375,8 +395,18 @@ struct StyledTextSink {
     @inline(__always)
     private mutating func endText(at offset: Int) {
         guard offset > textStart else { return }
+        guard runBuilder == nil else { return endTextInRuns(at: offset) }
         let top = top  // Read before `segments` is lent: the stack is made inside that access.
         StyledText.extendOrAppendText(textStart..<offset, top: top, in: &segments) { Self.stack(toppedBy: top) }
+        textStart = offset
+    }
+
+    /// ``endText(at:)`` for a sink that makes runs (see ``runBuilder``). Out of line, so that the segments' path,
+    /// inlined into every tag's, stays as small as it was.
+    @inline(never)
+    private mutating func endTextInRuns(at offset: Int) {
+        runBuilder.unsafelyUnwrapped.pointee.addUncountedText(textStart..<offset, top: top,
+                                                              resolver: resolver.unsafelyUnwrapped)
         textStart = offset
     }
 
@@ -461,5 +491,53 @@ extension StyledTextSink {
             }
         }
         return built ?? nil
+    }
+
+    /// The runs `resolver` makes of `template` (contiguous UTF-8) with `arguments`, made in one pass with the
+    /// thread's caches as the scan goes (see ``runBuilder``); `nil` when the parser must build the text, as for
+    /// ``build(_:arguments:options:streamingChunk:)``.
+    static func runs(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
+                     resolver: StyleResolver, streamingChunk: Int = UTF8Buffer.streamingChunk) -> [StyledRun]? {
+        if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
+        return runs(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
+                    maximumDepth: options.maximumDepth, knownTagNames: options.knownTagNames, resolver: resolver,
+                    streamingChunk: streamingChunk)
+    }
+
+    /// ``runs(_:arguments:options:resolver:streamingChunk:)`` with the options' fields, lent as
+    /// ``build(_:arguments:isolatesArguments:maximumDepth:knownTagNames:streamingChunk:)`` lends them. Its nesting
+    /// is that function's: a function both share, generic over what each makes of the scan, cost the build of a
+    /// sentence 350 instructions, its closures' captures retained and released.
+    @inline(never)
+    private static func runs(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
+                             maximumDepth: Int, knownTagNames: Set<String>, resolver: StyleResolver,
+                             streamingChunk: Int) -> [StyledRun]? {
+        // The resolver by pointer, made before the closures: captured by them, it was copied (see
+        // `RunBuilder.style(for:resolver:)`).
+        let made: [StyledRun]?? = withUnsafePointer(to: resolver) { resolver in
+            template.utf8.withContiguousStorageIfAvailable { bytes in
+                arguments.withUnsafeBufferPointer { arguments in
+                    TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
+                        var builder = RunBuilder(oneOf: resolver)
+                        let scanned = withUnsafeMutablePointer(to: &builder) { builder in
+                            var sink = StyledTextSink(bytes: bytes, arguments: arguments,
+                                                      isolatesArguments: isolatesArguments, nodes: nodes,
+                                                      tagAttributes: tagAttributes, runBuilder: builder,
+                                                      resolver: resolver)
+                            let text = withUnsafeMutablePointer(to: &sink) { sink in
+                                TemplateScanner.scan(bytes, of: template, maximumDepth: maximumDepth,
+                                                     knownTagNames: knownTagNames, references: references,
+                                                     rooms: rooms, sink: sink, streamingChunk: streamingChunk)
+                            }
+                            sink.releaseOpenNodes()
+                            return text.map { ($0, sink.takeSegments()) }
+                        }
+                        guard let (text, segments) = scanned else { return nil }
+                        return builder.finish(plainText: text, segments: segments, resolver: resolver)
+                    }
+                }
+            }
+        }
+        return made ?? nil
     }
 }

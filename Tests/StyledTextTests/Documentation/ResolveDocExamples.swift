@@ -16,6 +16,13 @@ import StyledText
         #expect(resolver.runs(for: "\("x", .tag("unknown"))")[0].style == resolver.base)
     }
 
+    @Test func runsForTemplate() {
+        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let runs = resolver.runs(forTemplate: "Hello <b>%@</b>!", arguments: ["Eve"])
+        #expect(runs.map(\.text) == ["Hello ", "Eve", "!"])
+        #expect(runs == resolver.runs(for: StyledText(template: "Hello <b>%@</b>!", arguments: ["Eve"])))
+    }
+
     @Test func styleResolverStyleClosure() {
         let larger = StyleResolver(base: MarkupStyle(font: .init(size: 10)))
             .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 12) * 1.2)) }

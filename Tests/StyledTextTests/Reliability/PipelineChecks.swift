@@ -476,6 +476,7 @@ public enum PipelineChecks {
         var problems: [String] = []
         let text = StyledText(template: source, arguments: arguments)
         let runs = resolve(text, problems: &problems)
+        problems += oneStepViolations(source, arguments: arguments, text: text)
         problems += attributedStringViolations(AttributedString(runs: runs), runs: runs)
         problems += htmlViolations(HTMLRenderer().render(runs), runs: runs)
         let classes = HTMLRenderer(styling: .classes())
@@ -498,6 +499,42 @@ public enum PipelineChecks {
         return problems
     }
 
+    /// The runs made from the template in one step, ``StyleResolver/runs(forTemplate:arguments:options:)``, are
+    /// those of the styled text the template makes, `text`: for ``resolver`` and for ``resolverWithoutAdjustments``,
+    /// whose runs the one step finds its styles for another way.
+    static func oneStepViolations(_ source: String, arguments: [any StyledTextArgument], text: StyledText,
+                                  options: StyledText.Template.Options = StyledText.Template.Options()) -> [String] {
+        var problems: [String] = []
+        for (name, resolver) in [("resolver", resolver), ("resolver without adjustments", resolverWithoutAdjustments)] {
+            let oneStep = resolver.runs(forTemplate: source, arguments: arguments, options: options)
+            if let difference = firstRunDifference(oneStep, resolver.runs(for: text)) {
+                problems.append("\(name): runs(forTemplate:) differs from runs(for: StyledText(template:)): "
+                                + difference)
+            }
+        }
+        return problems
+    }
+
+    /// ``resolver`` without its adjustment, and with `<br>` as a line break, which merges with the text around it.
+    static let resolverWithoutAdjustments = StyleResolver(base: MarkupStyle(font: .init(size: 12)))
+        .style("b", MarkupStyle(font: .init(weight: .bold)))
+        .style("i", MarkupStyle(font: .init(italic: true)))
+        .style("a") { anchor, _ in MarkupStyle(link: anchor["href"].flatMap { URL(string: $0) }) }
+        .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 12) * 1.25)) }
+        .element("br") { elementContent(for: $0) }
+        .element("hr") { elementContent(for: $0) }
+        .element("icon") { elementContent(for: $0) }
+
+    /// Where two run arrays first differ, by everything a run has; `nil` when they are equal.
+    static func firstRunDifference(_ actual: [StyledRun], _ expected: [StyledRun]) -> String? {
+        for (index, (lhs, rhs)) in zip(actual, expected).enumerated()
+        where lhs != rhs || lhs.attributes != rhs.attributes {
+            return "run \(index): \(lhs.text.debugDescription) \(lhs.range) against "
+                + "\(rhs.text.debugDescription) \(rhs.range)"
+        }
+        return actual.count == expected.count ? nil : "\(actual.count) runs against \(expected.count)"
+    }
+
     // MARK: Templates
 
     /// Arguments whose plain text is `value`, as each kind of argument.
@@ -517,9 +554,11 @@ public enum PipelineChecks {
             problems.append("plainText(ofTemplate:) of the input repeated past 64 KB differs from the parsed template's")
         }
         let arguments = payloadArguments(min(template.argumentCount, 6), "<b>&amp;%@</b>é")
-        if StyledText(template: long, arguments: arguments) != template.filled(with: arguments) {
+        let text = StyledText(template: long, arguments: arguments)
+        if text != template.filled(with: arguments) {
             problems.append("StyledText(template:) of the input repeated past 64 KB differs from Template.filled")
         }
+        problems += oneStepViolations(long, arguments: arguments, text: text)
         return problems
     }
 
