@@ -69,15 +69,19 @@ def main():
         return results.get(name, {}).get("p50")
 
     print()
-    for suffix in ("", BATCHED):
-        styled = p50("Sentence → runs: StyledText" + suffix)
-        for other in ("Sentence → runs: XMLParser (baseline 1)", "Sentence → runs: NSRegularExpression (baseline 2)"):
-            if styled and p50(other + suffix):
-                print(f"- {other}{suffix}: {p50(other + suffix) / styled:.1f}× StyledText's time")
-    document = p50("Document 1 MB → runs: StyledText")
+    for way in ("", " in one step"):
+        for suffix in ("", BATCHED):
+            styled = p50("Sentence → runs: StyledText" + way + suffix)
+            for other in ("Sentence → runs: XMLParser (baseline 1)",
+                          "Sentence → runs: NSRegularExpression (baseline 2)"):
+                if styled and p50(other + suffix):
+                    print(f"- {other}{suffix}: {p50(other + suffix) / styled:.1f}× StyledText{way}'s time")
     floor = p50("Document 1 MB: memchr for < (baseline 3, floor)")
-    if document and floor:
-        print(f"- document → runs: {1.048576 / document:.0f} MB/s, {document / floor:.0f}× the memchr floor")
+    for way in ("", " in one step"):
+        document = p50("Document 1 MB → runs: StyledText" + way)
+        if document and floor:
+            print(f"- document → runs{way}: {1.048576 / document:.0f} MB/s, "
+                  f"{document / floor:.0f}× the memchr floor")
     plain = p50("Document 1 MB: plainText(ofTemplate:)")
     if plain:
         print(f"- plainText(ofTemplate:): {1.048576 / plain:.0f} MB/s")

@@ -83,6 +83,20 @@ func pairedBenchmarks() {
         }
         benchmark.measurement(percent("StyledText ÷ floor"), styled * 100 / floor)
     }
+    var oneStepDocument = paired
+    oneStepDocument.setup = {
+        // The runs made in one step are those of the two steps, checked against XMLParser's above.
+        precondition(Workloads.oneStepDocumentRuns() == Workloads.documentRuns(), "one step, document")
+    }
+    Benchmark("Paired: document 1 MB → runs, StyledText in one step ÷ memchr (baseline 3, floor)",
+              configuration: oneStepDocument) { benchmark in
+        let (styled, floor) = timedInTurn(on: (), after: ()) {
+            blackHole(Workloads.oneStepDocumentRuns())
+        } and: {
+            blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
+        }
+        benchmark.measurement(percent("StyledText ÷ floor"), styled * 100 / floor)
+    }
 
     // The renderer against the faster of the two floors in each sample, over a block of sentences' runs.
     let sentenceRuns = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }

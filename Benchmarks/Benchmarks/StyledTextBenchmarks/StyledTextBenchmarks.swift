@@ -72,6 +72,14 @@ func sentenceCheck(_ checked: String, baseline: @escaping @Sendable (String, [St
 
 // StyledText's own runs are checked against an independent implementation: Foundation's XML parser.
 let checkStyledSentences = sentenceCheck("StyledText", baseline: XMLParserBaseline.runs(template:arguments:))
+/// The runs made in one step, `runs(forTemplate:arguments:)`, are those of the two steps, for every sentence.
+let checkOneStepSentences: @Sendable () -> Void = {
+    for index in Workloads.sentences.indices {
+        precondition(Workloads.oneStepSentenceRuns(index) == Workloads.sentenceRuns(index),
+                     "one step, sentence \(index)")
+    }
+    checkStyledSentences()
+}
 let checkXMLSentences = sentenceCheck("XMLParser", baseline: XMLParserBaseline.runs(template:arguments:))
 let checkRegexSentences = sentenceCheck("NSRegularExpression", baseline: RegexBaseline.runs(template:arguments:))
 
@@ -80,6 +88,15 @@ func sentenceBenchmarks() {
     Benchmark("Sentence → runs: StyledText", configuration: .init(setup: checkStyledSentences)) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Workloads.sentenceRuns(styled.next()))
+        }
+    }
+
+    // The same, in one step: `runs(forTemplate:arguments:)` makes the runs as it scans, without the `StyledText`.
+    let oneStep = Cursor()
+    Benchmark("Sentence → runs: StyledText in one step", configuration: .init(setup: checkOneStepSentences)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.oneStepSentenceRuns(oneStep.next()))
         }
     }
 
@@ -133,6 +150,16 @@ func documentBenchmarks(_ whole: Benchmark.Configuration) {
     Benchmark("Document 1 MB → runs: StyledText", configuration: styled) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Workloads.documentRuns())
+        }
+    }
+
+    var oneStep = whole
+    oneStep.setup = {
+        precondition(Workloads.oneStepDocumentRuns() == Workloads.documentRuns(), "one step, document")
+    }
+    Benchmark("Document 1 MB → runs: StyledText in one step", configuration: oneStep) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.oneStepDocumentRuns())
         }
     }
 
@@ -274,6 +301,13 @@ func batchedBenchmarks() {
               configuration: sentences(checkStyledSentences)) { benchmark in
         for index in benchmark.scaledIterations {
             blackHole(Workloads.sentenceRuns(index))
+        }
+    }
+
+    Benchmark("Sentence → runs: StyledText in one step (×1000 per sample)",
+              configuration: sentences(checkOneStepSentences)) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(Workloads.oneStepSentenceRuns(index))
         }
     }
 

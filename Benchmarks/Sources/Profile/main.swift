@@ -15,14 +15,16 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, sentence-cold, sentence-novel, parse-sentence, plain-sentence, document,")
+    print("workloads: check, show, sentence, sentence-one-step, sentence-cold, sentence-novel, parse-sentence,")
+    print("           plain-sentence, document, document-one-step,")
     print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
     print("           document-ranges-from-string,")
     print("           tiny, tiny-parse, interpolation, fill, attributed, attributed-floor, attributed-document,")
     print("           attributed-document-floor, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
-    print("           sentences:<n>, parse-sentences:<n>, resolve-sentences:<n>, sentences-copied:<n>:<copies>")
+    print("           sentences:<n>, sentences-one-step:<n>, parse-sentences:<n>, resolve-sentences:<n>,")
+    print("           sentences-copied:<n>:<copies>")
     print("           sentences-without:<what>[+<what>...]:<n> (parameters, references, placeholders, tag-names, tags)")
     exit(2)
 }
@@ -73,6 +75,9 @@ case "show":
 case "sentence":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.sentenceRuns($0 % Workloads.sentences.count)) }
+case "sentence-one-step":
+    _ = Workloads.sentenceArguments
+    measured(iterations) { consume(Workloads.oneStepSentenceRuns($0 % Workloads.sentences.count)) }
 case "sentence-ranges", "sentence-ranges-from-string", "document-ranges", "document-ranges-from-string":
     // Each run's UTF-16 range read as stored, or worked out again from its text's own string through the
     // standard library's UTF-16 view (the cost of a range computed only when read), after resolving afresh: each
@@ -119,6 +124,9 @@ case "sentence-novel":
 case "document":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.documentRuns()) }
+case "document-one-step":
+    _ = Workloads.documentArguments
+    measured(iterations) { _ in consume(Workloads.oneStepDocumentRuns()) }
 case "plain":
     let template = Workloads.document.template
     measured(iterations) { _ in consume(StyledText.plainText(ofTemplate: template)) }
@@ -179,8 +187,8 @@ case let name where name.hasPrefix("adversarial:"):
     let sample = family.sample(bytes: kilobytes * 1_024)
     let arguments: [any StyledTextArgument] = sample.arguments
     measured(iterations) { _ in consume(Workloads.styledTextRuns(sample.template, arguments)) }
-case let name where name.hasPrefix("sentences:") || name.hasPrefix("parse-sentences:")
-    || name.hasPrefix("resolve-sentences:"):
+case let name where name.hasPrefix("sentences:") || name.hasPrefix("sentences-one-step:")
+    || name.hasPrefix("parse-sentences:") || name.hasPrefix("resolve-sentences:"):
     // The first n corpus sentences in turn, whole, parsed only, or resolved only (each parsed beforehand): with the
     // same instructions a sentence, the time a sentence takes grows with n, as the processor's branch predictor
     // stops learning each sentence's branches by heart (see "The sentences' variety" in Docs/Performance.md).
@@ -194,6 +202,8 @@ case let name where name.hasPrefix("sentences:") || name.hasPrefix("parse-senten
     switch parts[0] {
     case "sentences":
         measured(iterations) { consume(Workloads.sentenceRuns($0 % count)) }
+    case "sentences-one-step":
+        measured(iterations) { consume(Workloads.oneStepSentenceRuns($0 % count)) }
     case "parse-sentences":
         measured(iterations) { consume(StyledText(template: templates[$0 % count], arguments: arguments[$0 % count])) }
     default:

@@ -40,6 +40,15 @@ public enum Workloads {
         styledTextRuns(sentences[index].template, sentenceArguments[index])
     }
 
+    /// The runs of a template in one step, `runs(forTemplate:arguments:)`, without the styled text in between.
+    public static func oneStepRuns(_ template: String, _ arguments: [any StyledTextArgument]) -> [StyledRun] {
+        resolver.runs(forTemplate: template, arguments: arguments)
+    }
+
+    public static func oneStepSentenceRuns(_ index: Int) -> [StyledRun] {
+        oneStepRuns(sentences[index].template, sentenceArguments[index])
+    }
+
     /// The corpus sentences again, `count` of them, each of whose tags carries a parameter no other tag has
     /// (`<b n='7'>`): every tag is one the thread has not parsed before and every stack one the resolver has not
     /// resolved, so nothing a parse or a resolver keeps between calls helps. Sentence `index` is corpus sentence
@@ -72,6 +81,10 @@ public enum Workloads {
 
     public static func documentRuns() -> [StyledRun] {
         styledTextRuns(document.template, documentArguments)
+    }
+
+    public static func oneStepDocumentRuns() -> [StyledRun] {
+        oneStepRuns(document.template, documentArguments)
     }
 
     // MARK: Building
