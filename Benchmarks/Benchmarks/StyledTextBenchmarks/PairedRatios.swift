@@ -74,29 +74,26 @@ func pairedBenchmarks() {
         let count = Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) }
         precondition(count == expectedCount, "memchr found \(count) of \(expectedCount)")
     }
-    Benchmark("Paired: document 1 MB → runs, StyledText ÷ memchr (baseline 3, floor)",
-              configuration: document) { benchmark in
-        let (styled, floor) = timedInTurn(on: (), after: ()) {
-            blackHole(Workloads.documentRuns())
-        } and: {
-            blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
+    // Each way from the template to the document's runs against the floor.
+    func pairedDocument(_ way: String, configuration: Benchmark.Configuration,
+                        runs: @escaping @Sendable () -> [StyledRun]) {
+        Benchmark("Paired: document 1 MB → runs, StyledText\(way) ÷ memchr (baseline 3, floor)",
+                  configuration: configuration) { benchmark in
+            let (styled, floor) = timedInTurn(on: (), after: ()) {
+                blackHole(runs())
+            } and: {
+                blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
+            }
+            benchmark.measurement(percent("StyledText ÷ floor"), styled * 100 / floor)
         }
-        benchmark.measurement(percent("StyledText ÷ floor"), styled * 100 / floor)
     }
+    pairedDocument("", configuration: document, runs: Workloads.documentRuns)
     var oneStepDocument = paired
     oneStepDocument.setup = {
         // The runs made in one step are those of the two steps, checked against XMLParser's above.
         precondition(Workloads.oneStepDocumentRuns() == Workloads.documentRuns(), "one step, document")
     }
-    Benchmark("Paired: document 1 MB → runs, StyledText in one step ÷ memchr (baseline 3, floor)",
-              configuration: oneStepDocument) { benchmark in
-        let (styled, floor) = timedInTurn(on: (), after: ()) {
-            blackHole(Workloads.oneStepDocumentRuns())
-        } and: {
-            blackHole(Workloads.documentBytes.withUnsafeBytes { MemchrFloor.countLessThans(in: $0) })
-        }
-        benchmark.measurement(percent("StyledText ÷ floor"), styled * 100 / floor)
-    }
+    pairedDocument(" in one step", configuration: oneStepDocument, runs: Workloads.oneStepDocumentRuns)
 
     // The renderer against the faster of the two floors in each sample, over a block of sentences' runs.
     let sentenceRuns = Workloads.sentences.indices.map { Workloads.sentenceRuns($0) }
