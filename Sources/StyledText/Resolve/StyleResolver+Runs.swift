@@ -508,12 +508,15 @@ struct RunBuilder {
     mutating func countUncountedText(in plainText: String, bytes: UnsafeBufferPointer<UInt8>) {
         plainTextBytes = bytes
         var offset = 0
-        // In place: each run's fields written, nothing else of it retained or released.
+        // In place: each run's fields written, nothing else of it retained or released. The empty string each
+        // run points into until now holds no storage: it is written over, not released first.
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runs.indices {
-                let length = UTF16Length.of(runs[index].utf8Range, in: bytes)
-                runs[index].base = plainText
-                runs[index].range = offset..<(offset + length)
+                let run = runs.baseAddress.unsafelyUnwrapped + index
+                let length = UTF16Length.of(run.pointee.utf8Range, in: bytes)
+                assert(run.pointee.base.isEmpty, "a counted run")
+                run.pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText)
+                run.pointee.range = offset..<(offset + length)
                 offset += length
             }
         }
