@@ -46,8 +46,12 @@ extension StyleResolver {
     /// - Complexity: O(*n*) in the size of template and result, plus the rules' own cost, as ``runs(for:)``.
     public func runs(forTemplate template: String, arguments: [any StyledTextArgument] = [],
                      options: StyledText.Template.Options = StyledText.Template.Options()) -> [StyledRun] {
-        var template = template
-        template.makeContiguousUTF8()  // As `StyledText(template:)` does: copies only bridged strings.
+        // As `StyledText(template:)` does: a bridged string is copied into contiguous UTF-8 first.
+        guard template.isContiguousUTF8 else {
+            var contiguous = template
+            contiguous.makeContiguousUTF8()
+            return runs(forTemplate: contiguous, arguments: arguments, options: options)
+        }
         if let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
             return runs
         }

@@ -377,8 +377,14 @@ extension StyledText {
 
     /// Parses a tagged template and inserts the arguments; see ``init(template:_:options:)``.
     public init(template: String, arguments: [any StyledTextArgument], options: Template.Options = Template.Options()) {
-        var template = template
-        template.makeContiguousUTF8()  // O(1) offset-to-index conversions; copies only bridged strings.
+        // O(1) offset-to-index conversions: a bridged string is copied into contiguous UTF-8 first. (Copied into a
+        // variable of its own every time, as `makeContiguousUTF8()` needs, the template cost a retain and a release.)
+        guard template.isContiguousUTF8 else {
+            var contiguous = template
+            contiguous.makeContiguousUTF8()
+            self.init(template: contiguous, arguments: arguments, options: options)
+            return
+        }
         // Most templates are built in one pass, without a program; the parser builds the others.
         if let built = StyledTextSink.build(template, arguments: arguments, options: options) {
             self = built
