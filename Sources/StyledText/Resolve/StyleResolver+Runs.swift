@@ -512,19 +512,27 @@ struct RunBuilder {
 
     /// Points the runs ``addUncountedText(_:top:resolver:)`` made into `plainText`, the finished text, whose bytes
     /// are `bytes`, and counts their UTF-16 ranges; parts added after this are added as to any text's runs.
+    ///
+    /// Out of line: inlined into the one step's function, it changed how that function was put together, which then
+    /// retained and released the plain text five times more (a sentence 10,335 instructions against 10,149).
+    @inline(never)
     mutating func countUncountedText(in plainText: String, bytes: UnsafeBufferPointer<UInt8>) {
         plainTextBytes = bytes
+        // The runs cover the text one after the other: its UTF-16 offsets are counted once, in order, rather than
+        // each run's length on its own.
+        var offsets = UTF16Length.Offsets(of: bytes)
         var offset = 0
         // In place: each run's fields written, nothing else of it retained or released. The empty string each
         // run points into until now holds no storage: it is written over, not released first.
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runs.indices {
                 let run = runs.baseAddress.unsafelyUnwrapped + index
-                let length = UTF16Length.of(run.pointee.utf8Range, in: bytes)
-                assert(run.pointee.base.isEmpty, "a counted run")
+                assert(run.pointee.base.isEmpty && run.pointee.utf8Range.lowerBound == (index == 0 ? 0
+                    : runs[index - 1].utf8Range.upperBound), "a counted run, or runs that leave a gap")
+                let end = offsets.offset(at: run.pointee.utf8Range.upperBound)
                 run.pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText)
-                run.pointee.range = offset..<(offset + length)
-                offset += length
+                run.pointee.range = offset..<end
+                offset = end
             }
         }
         utf16Offset = offset

@@ -77,3 +77,54 @@ import Testing
         }
     }
 }
+
+@Suite struct UTF16OffsetsTests {
+    @Test(arguments: [0, 1, 5, 15, 16, 17, 31, 33, 300, 1_023, 1_024, 1_025, 5_000])
+    func givesEveryScalarBoundarysOffsetAsTheStandardLibraryCountsIt(_ scalarCount: Int) {
+        // Offsets asked for in order, at every scalar boundary, at random ones with gaps between them (several
+        // windows of 1 KB apart in the longer texts) and twice at the same one; for texts shorter than a vector,
+        // at a vector, and across windows, with scalars of every length throughout.
+        var generator = SystemRandomNumberGenerator()
+        let scalars = (0..<scalarCount).map { _ in UTF16LengthTests.scalars.randomElement(using: &generator)! }
+        var boundaries = [(utf8: 0, utf16: 0)]
+        for scalar in scalars {
+            boundaries.append((boundaries.last!.utf8 + String(scalar).utf8.count,
+                               boundaries.last!.utf16 + String(scalar).utf16.count))
+        }
+        let text = String(String.UnicodeScalarView(scalars))
+        #expect(boundaries.last!.utf16 == text.utf16.count)
+        var every = boundaries.indices.map { $0 }
+        var some = boundaries.indices.filter { _ in Int.random(in: 0..<40, using: &generator) == 0 }
+        some.insert(contentsOf: [0, 0], at: 0)
+        some.append(contentsOf: [boundaries.count - 1, boundaries.count - 1])
+        every.insert(0, at: 0)
+        Array(text.utf8).withUnsafeBufferPointer { bytes in
+            for indices in [every, some] {
+                var offsets = UTF16Length.Offsets(of: bytes)
+                for index in indices {
+                    let boundary = boundaries[index]
+                    #expect(offsets.offset(at: boundary.utf8) == boundary.utf16, "at \(boundary.utf8) of \(bytes.count)")
+                }
+            }
+        }
+    }
+
+    @Test func countsTheLastBytesOfATextFromItsLastVector() {
+        // Offsets in a text's last partial block are read from its last 16 bytes: texts of every length from 16 to
+        // 48 bytes, of two-byte scalars after one ASCII byte, so that boundaries fall at odd and even offsets.
+        for length in 16...48 {
+            let text = "a" + String(repeating: "é", count: (length - 1) / 2) + String(repeating: "b", count: (length - 1) % 2)
+            let bytes = Array(text.utf8)
+            #expect(bytes.count == length)
+            bytes.withUnsafeBufferPointer { buffer in
+                var offsets = UTF16Length.Offsets(of: buffer)
+                var expected = 0
+                for (index, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+                    #expect(offsets.offset(at: index) == expected, "at \(index) of \(length)")
+                    expected += 1
+                }
+                #expect(offsets.offset(at: length) == text.utf16.count)
+            }
+        }
+    }
+}
