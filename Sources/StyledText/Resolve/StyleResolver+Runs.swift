@@ -306,9 +306,8 @@ struct RunBuilder {
     /// node is held by the text being resolved, whose segments hold their stacks, except for the stacks of an element's
     /// content, made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
     /// before they can be freed and another node take a freed one's address. In the one pass that makes runs as it
-    /// scans (``addUncountedText(_:top:resolver:)``), before there are segments, the sink holds the open tags' nodes
-    /// only; a closed tag's node stays alive in the resolved stack found for it, which tops its stack (the memo's
-    /// entries and the cache's each hold their node).
+    /// scans (``addUncountedText(_:top:resolver:)``), before there are segments, the node table lent to the scan
+    /// holds every node it pushes until the runs are made (see `StyledTextSink.top`).
     ///
     /// The node by its identity alone: read as an `unowned(unsafe)` reference to compare it, it was retained and
     /// released at each comparison.

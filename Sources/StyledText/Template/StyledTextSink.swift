@@ -27,11 +27,8 @@ import ucrt
 /// The nodes come from the thread's ``AttributeNodeTable`` and the attributes from its ``TagAttributeCache``, as
 /// the builder's do, so the text shares its nodes with texts parsed before it either way.
 ///
-/// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was. It must
-/// not be copied: it holds references to its open tags' nodes (see ``top``), which one copy alone may give back. It
-/// lives in one `withUnsafeMutablePointer`, in the `build` that makes it. (Declared `~Copyable`, it crashed Swift
-/// 6.3.1 building it for ThreadSanitizer: the accesses that instrumentation reports were given a field's integer
-/// where an address belongs, which LLVM's verifier rejects.)
+/// Its calls are out of line, so that the scan's loop, which the plain text shares, stays as small as it was. It
+/// lives in one `withUnsafeMutablePointer`, in the `build` that makes it, and the scanner calls it there.
 struct StyledTextSink {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
@@ -55,19 +52,13 @@ struct StyledTextSink {
     private let tagAttributes: UnsafeMutablePointer<TagAttributeCache>
     /// The innermost open tag's node: the stack of the text from ``textStart`` on.
     ///
-    /// Unretained here: the sink holds one reference to the node of each open tag, this one and each of its
-    /// parents, taken when the tag opens and given back when it closes (or at ``releaseOpenNodes()``). An end tag
-    /// then costs one release, where a retained `top` cost a retain of the parent and a release of the child, and
-    /// a start tag one retain, where it cost a retain and a release.
-    ///
-    /// A misnested end tag rebuilds the stack: the sink then holds the rebuilt node alone, whose parents hold the
-    /// nodes under it (each rebuilt node held would cost a retain, and each replaced one a release, at every
-    /// misnested end tag). So it holds the nodes from ``lowestHeldDepth`` up, and those under them are held by
-    /// their children; an end tag that makes one of those the innermost takes a reference to it.
+    /// Unretained, and so are its parents: the node table lent to the sink holds every node the sink pushes, until
+    /// after the scan. Since ``AttributeNodeTable/startGeneration()`` (in `init`) the table keeps every node it
+    /// makes, except a tappable's, and a tag's attribute has no action; a node the sink finds in the tag cache
+    /// (``TagAttributeCache/lastNode(inSlot:parent:)``) is one of the table's too (see
+    /// ``TagAttributeCache/forgetLastNodes()``). Holding a reference to each open tag's node cost a tag a retain
+    /// when it opened and a release when it closed, about 40 instructions.
     private var top: Unmanaged<AttributeNode>?
-    /// The depth of the lowest open tag's node the sink holds (see ``top``): 1 until a misnested end tag. The
-    /// innermost node's depth is never below it.
-    private var lowestHeldDepth = 1
     /// Where the output's text not yet in a segment starts.
     private var textStart = 0
     /// Stacks rebuilt after misnested end tags, by a hash of the stack before (see ``close(keepingOpen:at:)``);
@@ -184,11 +175,11 @@ struct StyledTextSink {
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         let parent = top
         guard let slot else {
-            top = Unmanaged.passRetained(Self.borrowing(parent) { nodes.pointee.node(made!, parent: $0) })
+            top = Unmanaged.passUnretained(Self.borrowing(parent) { nodes.pointee.node(made!, parent: $0) })
             return
         }
         if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: parent) {
-            top = known.retain()
+            top = known
             return
         }
         // On another parent than last time: the node like the last one (borrowed, the cache holds it), found
@@ -200,10 +191,10 @@ struct StyledTextSink {
             return nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: parent)
         }
         tagAttributes.pointee.setLastNode(node, inSlot: slot)
-        top = Unmanaged.passRetained(node)
+        top = Unmanaged.passUnretained(node)
     }
 
-    /// `body` with the node `node` refers to, or `nil`, borrowed: the sink holds it.
+    /// `body` with the node `node` refers to, or `nil`, borrowed: the node table holds it (see ``top``).
     @inline(__always)
     private static func borrowing<Result>(_ node: Unmanaged<AttributeNode>?,
                                           _ body: (AttributeNode?) -> Result) -> Result {
@@ -220,51 +211,12 @@ struct StyledTextSink {
         AttributeStack(top: top?.retain().takeRetainedValue())
     }
 
-    /// Gives back the references to the open tags' nodes (see ``top``): once the scan has ended, however.
-    mutating func releaseOpenNodes() {
-        releaseHeldNodes(from: top)
-        top = nil
-        lowestHeldDepth = 1
-    }
-
-    /// Gives back the sink's references to `node` and the nodes under it, down to ``lowestHeldDepth``.
-    private func releaseHeldNodes(from node: Unmanaged<AttributeNode>?) {
-        var node = node
-        while let current = node {
-            // Read before letting go: the parent is held by the sink or by this node.
-            let (parent, depth) = current._withUnsafeGuaranteedRef {
-                ($0.parent.map(Unmanaged.passUnretained), $0.depth)
-            }
-            guard depth >= lowestHeldDepth else { return }
-            node = parent
-            current.release()
-        }
-    }
-
     /// The innermost open tag closes where the output is `offset` bytes long.
     @inline(__always)
     mutating func close(at offset: Int) {
         endText(at: offset)
         guard let innermost = top else { return }
-        // The parent is read before the child may go: the sink holds it too, or else (after a misnesting, see
-        // ``top``) takes it now.
-        let parent = innermost._withUnsafeGuaranteedRef { $0.parent.map(Unmanaged.passUnretained) }
-        top = parent
-        if lowestHeldDepth > 1 { holdInnermostNode() }
-        innermost.release()
-    }
-
-    /// Takes a reference to the innermost node if the sink holds none (see ``top``).
-    private mutating func holdInnermostNode() {
-        guard let top else {
-            lowestHeldDepth = 1
-            return
-        }
-        let depth = top._withUnsafeGuaranteedRef { $0.depth }
-        if depth < lowestHeldDepth {
-            _ = top.retain()
-            lowestHeldDepth = depth
-        }
+        top = innermost._withUnsafeGuaranteedRef { $0.parent.map(Unmanaged.passUnretained) }
     }
 
     /// The tag below the innermost `keptOpen` open tags closes where the output is `offset` bytes long, and they
@@ -280,8 +232,7 @@ struct StyledTextSink {
     @inline(never)
     mutating func close(keepingOpen keptOpen: Int, at offset: Int) {
         endText(at: offset)
-        // Not retained: the sink holds it until it is replaced, at the end (retained, it cost misnested-at-the-limit
-        // about 37 instructions an end tag, 2 %).
+        // Not retained: the node table holds it (see ``top``).
         guard let top else { return }
         unowned(unsafe) let innermost = top.takeUnretainedValue()
         if rebuiltStacks.isEmpty {
@@ -297,7 +248,7 @@ struct StyledTextSink {
             index &-= 1
             // Fields compared in place: binding the entry retained its two nodes.
             if rebuiltStacks[index].before === innermost, rebuiltStacks[index].keptOpen == keptOpen {
-                replaceTop(with: Unmanaged.passUnretained(rebuiltStacks[index].after.unsafelyUnwrapped))
+                self.top = Unmanaged.passUnretained(rebuiltStacks[index].after.unsafelyUnwrapped)
                 return
             }
             if rebuiltStacks[index].before == nil { replaced = index }
@@ -316,15 +267,7 @@ struct StyledTextSink {
             return rebuilt
         }
         rebuiltStacks[replaced] = RebuiltStack(before: innermost, keptOpen: keptOpen, after: rebuilt)
-        replaceTop(with: Unmanaged.passUnretained(rebuilt.unsafelyUnwrapped))
-    }
-
-    /// Makes `rebuilt` the innermost open tag's node in place of ``top``, and holds it alone (see ``top``).
-    private mutating func replaceTop(with rebuilt: Unmanaged<AttributeNode>) {
-        _ = rebuilt.retain()
-        releaseHeldNodes(from: top)
-        top = rebuilt
-        lowestHeldDepth = rebuilt._withUnsafeGuaranteedRef { $0.depth }
+        self.top = Unmanaged.passUnretained(rebuilt.unsafelyUnwrapped)
     }
 
     /// A stack rebuilt by ``close(keepingOpen:at:)``: the stack `before` without the tag below its innermost
@@ -481,7 +424,6 @@ extension StyledTextSink {
                                              knownTagNames: knownTagNames, references: references, rooms: rooms,
                                              sink: sink, streamingChunk: streamingChunk)
                     }
-                    sink.releaseOpenNodes()
                     guard let text else { return nil }
                     var result = StyledText()
                     result.text = text
@@ -529,7 +471,6 @@ extension StyledTextSink {
                                                      knownTagNames: knownTagNames, references: references,
                                                      rooms: rooms, sink: sink, streamingChunk: streamingChunk)
                             }
-                            sink.releaseOpenNodes()
                             return text.map { ($0, sink.takeSegments()) }
                         }
                         guard let (text, segments) = scanned else { return nil }

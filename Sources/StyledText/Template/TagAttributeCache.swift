@@ -76,9 +76,16 @@ struct TagAttributeCache {
         lastNodes[slot].map(Unmanaged.passUnretained)
     }
 
-    /// Records the node just pushed for the attribute in `slot`.
+    /// Records the node just pushed for the attribute in `slot`: a node of the node table lent with the cache.
     mutating func setLastNode(_ node: AttributeNode, inSlot slot: Int) {
         lastNodes[slot] = node
+    }
+
+    /// Forgets every slot's last node, when the node table lent with the cache is replaced: a one-pass build holds
+    /// no reference to its open tags' nodes, only the table does (``StyledTextSink``), so the last nodes must be
+    /// the table's.
+    mutating func forgetLastNodes() {
+        for slot in lastNodes.indices { lastNodes[slot] = nil }
     }
 
     /// Caches the attribute made from these bytes, when they are short enough; returns its slot, or `nil` when it

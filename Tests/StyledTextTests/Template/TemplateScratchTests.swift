@@ -189,6 +189,33 @@ import Testing
         #expect(!isCached("t\(count - 1)"))
     }
 
+    @Test func aDroppedNodeTableTakesTheTagCachesLastNodesWithIt() {
+        // The one pass holds no reference to its open tags' nodes: the thread's node table holds them, and the
+        // tag cache's last nodes must be the table's. A template with more nodes than the thread keeps drops its
+        // table after the parse; a last node left in the cache would be held by the cache alone, and the next
+        // parse that opened its tag would write text under a node the cache may let go of mid-parse.
+        var scratch = TemplateScratch.take()
+        scratch.tagAttributes = TagAttributeCache()
+        scratch.nodes = AttributeNodeTable()
+        TemplateScratch.recycle(&scratch)
+        #expect(StyledText(template: "<b>a</b>").parts == [.text("a", attributes: [.tag("b")])])
+        func lastNodeOfB() -> AttributeNode? {
+            var scratch = TemplateScratch.take()
+            defer { TemplateScratch.recycle(&scratch) }
+            let slot = Array("b".utf8).withUnsafeBufferPointer { scratch.tagAttributes.slot(for: $0) }
+            return slot.flatMap { scratch.tagAttributes.anyLastNode(inSlot: $0)?.takeUnretainedValue() }
+        }
+        #expect(lastNodeOfB() != nil, "the one pass keeps the last node of <b>")
+        let count = TemplateScratch.retainedNodes + 100
+        let large = (0..<count).map { "<b><t\($0)>x</t\($0)></b>" }.joined()
+        #expect(StyledText(template: large).parts.count == count)
+        #expect(lastNodeOfB() == nil, "the node table was dropped, and the last nodes with it")
+        #expect(StyledText(template: "<b>x<br/>y</b>").parts == [
+            .text("x", attributes: [.tag("b")]), .element(.tag("br"), attributes: [.tag("b")]),
+            .text("y", attributes: [.tag("b")]),
+        ])
+    }
+
     @Test func textsParsedOnOneThreadShareTheirNodes() {
         let first = StyledText(template: "<b>x <i>y</i></b> z")
         let second = StyledText(template: "<b>x <i>y</i></b> z")
