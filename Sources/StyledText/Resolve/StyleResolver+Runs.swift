@@ -517,6 +517,18 @@ struct RunBuilder {
     @inline(never)
     mutating func countUncountedText(in plainText: String, bytes: UnsafeBufferPointer<UInt8>) {
         plainTextBytes = bytes
+        guard bytes.count >= 16 else {
+            // A text shorter than a vector: each run counted on its own.
+            var offset = 0
+            for index in runs.indices {
+                let length = UTF16Length.of(runs[index].utf8Range, in: bytes)
+                runs[index].base = plainText
+                runs[index].range = offset..<(offset + length)
+                offset += length
+            }
+            utf16Offset = offset
+            return
+        }
         // The runs cover the text one after the other: its UTF-16 offsets are counted once, in order, rather than
         // each run's length on its own.
         var offsets = UTF16Length.Offsets(of: bytes)

@@ -168,10 +168,12 @@ extension UTF16Length {
         /// How many blocks of 16 bytes a window counts: 1 KB of text.
         static let windowBlocks = 64
 
-        /// The text.
+        /// The text, of at least 16 bytes.
         private let bytes: UnsafeBufferPointer<UInt8>
-        /// A text shorter than a vector, padded with zeros to one; its padding is never counted.
-        private var short = SIMD16<UInt8>()
+        /// Sixteen zero bytes, sixteen of ones, sixteen zero: the 16 from byte `16 - first` are ones in lanes
+        /// `first...`, those from `32 - end` in lanes `..<end`. Two loads make a mask of lanes `first..<end` in 5
+        /// instructions, where comparing lane numbers with both bounds took 12.
+        private var band: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, .max, .max, 0, 0)
         /// Entry *k*: the units of the window's first *k* blocks; entries `0...blocks` are set (65 of its 80).
         private var table = (SIMD64<UInt16>(), SIMD16<UInt16>())
         /// Where the window starts, a multiple of 16.
@@ -181,12 +183,11 @@ extension UTF16Length {
         /// The units before the window.
         private var unitsBefore = 0
 
-        /// The offsets of `bytes`, whole scalars.
+        /// The offsets of `bytes`, whole scalars, at least 16 of them (a shorter text's runs are counted each on its
+        /// own, by ``UTF16Length/of(_:in:)``).
         init(of bytes: UnsafeBufferPointer<UInt8>) {
+            assert(bytes.count >= 16, "offsets of a text shorter than a vector")
             self.bytes = bytes
-            if bytes.count < 16, let base = bytes.baseAddress {
-                withUnsafeMutableBytes(of: &short) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
-            }
         }
 
         /// The UTF-16 offset of UTF-8 offset `end`, a scalar boundary no lower than the last one asked for.
@@ -201,16 +202,13 @@ extension UTF16Length {
             // The block's 16 bytes, or the text's last 16 when they run past its end; the lanes from the block's
             // start up to `end` count.
             let blockStart = windowStart &+ block &<< 4
-            let vector: SIMD16<UInt8>
-            let start: Int
-            if bytes.count >= 16 {
-                start = Swift.min(blockStart, bytes.count &- 16)
-                vector = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
-                    .loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
-            } else {
-                (start, vector) = (0, short)
+            let start = Swift.min(blockStart, bytes.count &- 16)
+            let vector = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+                .loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+            let inside = withUnsafeBytes(of: &band) { band in
+                band.loadUnaligned(fromByteOffset: 16 &- (blockStart &- start), as: SIMD16<UInt8>.self)
+                    & band.loadUnaligned(fromByteOffset: 32 &- (end &- start), as: SIMD16<UInt8>.self)
             }
-            let inside = UTF16Length.mask(from: blockStart &- start, to: end &- start)
             let before = withUnsafeBytes(of: &table) { $0.load(fromByteOffset: block &<< 1, as: UInt16.self) }
             return unitsBefore &+ Int(before) &+ sumOfLanes(UTF16Length.units(startedBy: vector) & inside)
         }
@@ -225,9 +223,25 @@ extension UTF16Length {
                     windowStart &+= blocks &<< 4
                     blocks = Swift.min(Self.windowBlocks, (bytes.count &- windowStart) &>> 4)
                     let raw = base + windowStart
-                    // At most 32 a block (16 bytes of at most 2 units), 2,048 a window.
+                    // At most 32 a block (16 bytes of at most 2 units), 2,048 a window. Two blocks at a time, whose
+                    // sums share their last steps: 14 instructions a block, against 17 one at a time.
                     var units = 0
-                    for block in 0..<blocks {
+                    var block = 0
+                    while block &+ 2 <= blocks {
+                        let (first, second) = sumsOfLanes(
+                            UTF16Length.units(startedBy: raw.loadUnaligned(fromByteOffset: block &<< 4,
+                                                                           as: SIMD16<UInt8>.self)),
+                            UTF16Length.units(startedBy: raw.loadUnaligned(fromByteOffset: block &<< 4 &+ 16,
+                                                                           as: SIMD16<UInt8>.self)))
+                        units &+= first
+                        table.storeBytes(of: UInt16(truncatingIfNeeded: units), toByteOffset: (block &+ 1) &<< 1,
+                                         as: UInt16.self)
+                        units &+= second
+                        table.storeBytes(of: UInt16(truncatingIfNeeded: units), toByteOffset: (block &+ 2) &<< 1,
+                                         as: UInt16.self)
+                        block &+= 2
+                    }
+                    if block < blocks {
                         let vector = raw.loadUnaligned(fromByteOffset: block &<< 4, as: SIMD16<UInt8>.self)
                         units &+= sumOfLanes(UTF16Length.units(startedBy: vector))
                         table.storeBytes(of: UInt16(truncatingIfNeeded: units), toByteOffset: (block &+ 1) &<< 1,
@@ -247,6 +261,20 @@ extension UTF16Length {
         return Int(truncatingIfNeeded: _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))))
         #else
         return sum(lanes)
+        #endif
+    }
+    /// The sums of the lanes of two vectors, as ``sumOfLanes(_:)`` gives them, their last steps shared.
+    @inline(__always)
+    fileprivate static func sumsOfLanes(_ first: SIMD16<UInt8>, _ second: SIMD16<UInt8>) -> (Int, Int) {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        let zero = _mm_setzero_si128()
+        let firstSums = _mm_sad_epu8(unsafeBitCast(first, to: __m128i.self), zero)
+        let secondSums = _mm_sad_epu8(unsafeBitCast(second, to: __m128i.self), zero)
+        let sums = _mm_add_epi64(_mm_unpacklo_epi64(firstSums, secondSums), _mm_unpackhi_epi64(firstSums, secondSums))
+        return (Int(truncatingIfNeeded: _mm_cvtsi128_si64(sums)),
+                Int(truncatingIfNeeded: _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums))))
+        #else
+        return (sum(first), sum(second))
         #endif
     }
 }
