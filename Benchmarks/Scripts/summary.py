@@ -81,7 +81,7 @@ def main():
         document = p50("Document 1 MB → runs: StyledText" + way)
         if document and floor:
             print(f"- document → runs{way}: {1.048576 / document:.0f} MB/s, "
-                  f"{document / floor:.0f}× the memchr floor")
+                  f"{document / floor:.1f}× the memchr floor")
     plain = p50("Document 1 MB: plainText(ofTemplate:)")
     if plain:
         print(f"- plainText(ofTemplate:): {1.048576 / plain:.0f} MB/s")
