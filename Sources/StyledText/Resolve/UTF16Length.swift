@@ -98,7 +98,7 @@ enum UTF16Length {
     // Every SIMD type spelled out: with `SIMD16(repeating:)` left to inference, the comparisons compiled to a
     // loop over the lanes (a sentence's runs took 60 % more instructions).
     @inline(__always)
-    fileprivate static func units(startedBy bytes: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    private static func units(startedBy bytes: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let signed = unsafeBitCast(bytes, to: SIMD16<Int8>.self)
         let continuation = unsafeBitCast(signed .< SIMD16<Int8>(repeating: -64), to: SIMD16<UInt8>.self)
         let shifted = signed &+ SIMD16<Int8>(repeating: -112)  // + 0x90, wrapping
@@ -127,10 +127,10 @@ enum UTF16Length {
         return unsafeBitCast(indices .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: end)), to: SIMD16<UInt8>.self)
     }
 
-    /// All ones in lanes `first..<end` (0 ≤ first ≤ end ≤ 16), zero elsewhere. Lane `i` is below `n` when `i - n`
+    /// All ones in lanes `first..<end` (0 ≤ first < end ≤ 16), zero elsewhere. Lane `i` is below `n` when `i - n`
     /// is negative, so the sign bits say which lanes are inside, and an arithmetic shift spreads them.
     @inline(__always)
-    fileprivate static func mask(from first: Int, to end: Int) -> SIMD16<UInt8> {
+    private static func mask(from first: Int, to end: Int) -> SIMD16<UInt8> {
         let indices = SIMD16<Int8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
         let belowEnd = indices &- SIMD16(repeating: Int8(truncatingIfNeeded: end))
         let belowFirst = indices &- SIMD16(repeating: Int8(truncatingIfNeeded: first))
@@ -140,7 +140,7 @@ enum UTF16Length {
     /// The sum of the lanes, each at most 254: pairs of lanes added into 16 bits, and those four to a `UInt64`
     /// added by one multiplication.
     @inline(__always)
-    fileprivate static func sum(_ lanes: SIMD16<UInt8>) -> Int {
+    private static func sum(_ lanes: SIMD16<UInt8>) -> Int {
         let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
         let pairs = (words & 0x00FF_00FF_00FF_00FF) &+ ((words &>> 8) & 0x00FF_00FF_00FF_00FF)
         let quads = pairs[0] &+ pairs[1]
@@ -255,7 +255,7 @@ extension UTF16Length {
     /// The sum of the lanes, each at most 2: by `psadbw` on x86-64, which sums each 8 lanes in one instruction;
     /// elsewhere as ``sum(_:)``.
     @inline(__always)
-    fileprivate static func sumOfLanes(_ lanes: SIMD16<UInt8>) -> Int {
+    private static func sumOfLanes(_ lanes: SIMD16<UInt8>) -> Int {
         #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
         let sums = _mm_sad_epu8(unsafeBitCast(lanes, to: __m128i.self), _mm_setzero_si128())
         return Int(truncatingIfNeeded: _mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))))
@@ -263,9 +263,10 @@ extension UTF16Length {
         return sum(lanes)
         #endif
     }
+
     /// The sums of the lanes of two vectors, as ``sumOfLanes(_:)`` gives them, their last steps shared.
     @inline(__always)
-    fileprivate static func sumsOfLanes(_ first: SIMD16<UInt8>, _ second: SIMD16<UInt8>) -> (Int, Int) {
+    private static func sumsOfLanes(_ first: SIMD16<UInt8>, _ second: SIMD16<UInt8>) -> (Int, Int) {
         #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
         let zero = _mm_setzero_si128()
         let firstSums = _mm_sad_epu8(unsafeBitCast(first, to: __m128i.self), zero)
