@@ -104,7 +104,8 @@ import Testing
                 var offsets = UTF16Length.Offsets(of: bytes)
                 for index in indices {
                     let boundary = boundaries[index]
-                    #expect(offsets.offset(at: boundary.utf8) == boundary.utf16, "at \(boundary.utf8) of \(bytes.count)")
+                    #expect(offsets.offset(at: boundary.utf8) == boundary.utf16,
+                            "at \(boundary.utf8) of \(bytes.count)")
                 }
             }
         }
@@ -114,7 +115,8 @@ import Testing
         // Offsets in a text's last partial block are read from its last 16 bytes: texts of every length from 16 to
         // 48 bytes, of two-byte scalars after one ASCII byte, so that boundaries fall at odd and even offsets.
         for length in 16...48 {
-            let text = "a" + String(repeating: "é", count: (length - 1) / 2) + String(repeating: "b", count: (length - 1) % 2)
+            let text = "a" + String(repeating: "é", count: (length - 1) / 2)
+                + String(repeating: "b", count: (length - 1) % 2)
             let bytes = Array(text.utf8)
             #expect(bytes.count == length)
             bytes.withUnsafeBufferPointer { buffer in
