@@ -473,7 +473,10 @@ extension StyledTextSink {
                             }
                             return text.map { ($0, sink.takeSegments()) }
                         }
-                        guard let (text, segments) = scanned else { return nil }
+                        guard let (text, segments) = scanned else {
+                            builder.takeBaseReferences(resolver: resolver)
+                            return nil
+                        }
                         return builder.finish(plainText: text, segments: segments, resolver: resolver)
                     }
                 }

@@ -135,6 +135,27 @@ import Testing
         }
     }
 
+    /// Each run outside every tag holds the resolver's base, which the one pass retains for those runs together
+    /// once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time): once for each
+    /// such run, also when the pass gives up and leaves the template to the parser, and given back with the runs.
+    @Test(arguments: [0, 1, 6, 7, 8, 15, 16, 17])
+    func retainsTheBaseOnceForEachRunOutsideEveryTag(_ tags: Int) {
+        let resolver = StyleResolver().style("b", Self.bold)
+        let base = resolver.resolvedBase
+        let before = _getRetainCount(base)
+        let made = (0..<tags).map { "x\($0) <b>y</b> " }.joined()
+        // The same, then a tag left open, which stays text: the pass gives up at the end, after its runs.
+        let givenUp = made + "a <Hottest> b"
+        for (template, outside) in [(made, tags == 0 ? 0 : tags + 1), (givenUp, tags + 1)] {
+            do {
+                let runs = resolver.runs(forTemplate: template)
+                #expect(runs.reduce(0) { $0 + ($1.resolved === base ? 1 : 0) } == outside, "\(template)")
+                #expect(_getRetainCount(base) == before + UInt(outside), "\(template)")
+            }
+            #expect(_getRetainCount(base) == before, "\(template)")
+        }
+    }
+
     /// The stacks the one pass resolves go into the resolver's cache, as `runs(for:)`'s do: a later call with the
     /// same tags, either way, calls no rule again.
     @Test func remembersWhatItResolved() {
