@@ -1,5 +1,3 @@
-import Foundation
-
 /// The attributes of template tags by their bytes, kept between the parses of one thread (in ``TemplateScratch``).
 ///
 /// A tag with parameters costs its attribute a dictionary and, for a value longer than a small string, a string:
@@ -119,8 +117,36 @@ struct TagAttributeCache {
         addedThisParse = 0
     }
 
-    private static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        lhs.count == rhs.count && memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0
+    /// Whether two keys, neither empty, hold the same bytes: compared in words loaded where the bytes are, eight
+    /// bytes at a time and the last eight overlapping the word before, or two overlapping four-byte words for four to
+    /// seven bytes. A key is a tag's name or its whole source, a few dozen bytes at most, and `memcmp`, a call into
+    /// the C library for each tag, took 2.2 % of the one step's time on the 1 MB document.
+    @inline(__always)
+    static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = lhs.count
+        guard count == rhs.count, let left = lhs.baseAddress, let right = rhs.baseAddress else { return false }
+        guard count >= 4 else {
+            var index = 0
+            while index < count {
+                if left[index] != right[index] { return false }
+                index &+= 1
+            }
+            return true
+        }
+        guard count >= 8 else {
+            return UnsafeRawPointer(left).loadUnaligned(as: UInt32.self)
+                == UnsafeRawPointer(right).loadUnaligned(as: UInt32.self)
+                && UnsafeRawPointer(left).loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                == UnsafeRawPointer(right).loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+        }
+        var offset = 0
+        while offset &+ 8 < count {
+            if UnsafeRawPointer(left).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != UnsafeRawPointer(right).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        return UnsafeRawPointer(left).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            == UnsafeRawPointer(right).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// A hash of the key's length and its first and last eight bytes: O(1), and tags that differ in a value

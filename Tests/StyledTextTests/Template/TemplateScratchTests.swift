@@ -128,6 +128,28 @@ import Testing
         #expect([UInt8]().withUnsafeBufferPointer { cache.attribute(for: $0) } == nil)
     }
 
+    /// The cache's comparison of keys, which reads them a word at a time: every length from 1 to 40 bytes, equal
+    /// keys in different memory, and a key with any one byte changed, or one byte longer.
+    @Test func theCacheComparesKeysAtEveryLengthAndPosition() {
+        for length in 1...40 {
+            let key = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + $0 * 7) }
+            let copy = key + [0x7A]  // A copy in other memory, with a byte past its end.
+            copy.withUnsafeBufferPointer { copy in
+                key.withUnsafeBufferPointer { key in
+                    #expect(TagAttributeCache.same(key, UnsafeBufferPointer(rebasing: copy[..<length])), "\(length)")
+                    #expect(!TagAttributeCache.same(key, copy), "\(length): longer")
+                }
+            }
+            for position in 0..<length {
+                var changed = key
+                changed[position] ^= 0x20
+                #expect(!key.withUnsafeBufferPointer { key in
+                    changed.withUnsafeBufferPointer { TagAttributeCache.same(key, $0) }
+                }, "\(length), byte \(position)")
+            }
+        }
+    }
+
     @Test func aSlotRemembersItsLastNodeForItsParentOnly() {
         var cache = TagAttributeCache()
         let key = Array("b".utf8)
