@@ -87,6 +87,23 @@ import Testing
         Self.expectAgreement("<b>longer than eight</b>", options: limited)
     }
 
+    /// A tag whose parameter is a placeholder, which the one pass leaves to the parser (it numbers the arguments):
+    /// with the `%` at every position in tags of 10 to 44 bytes, which the pass reads eight bytes at a time, and
+    /// followed by another parameter of every length. Both ways give the parameter the first argument.
+    @Test func agreesOnAPlaceholderAnywhereInATag() {
+        for padding in 0...16 {
+            for tail in 0...12 {
+                let more = tail == 0 ? "" : " " + String(repeating: "m", count: tail) + "='v'"
+                let name = String(repeating: "n", count: padding + 1)
+                let template = "a <t \(name)='%@'\(more)>x</t> and %@"
+                Self.expectAgreement(template, ["ONE", "TWO"])
+                let runs = StyleResolver().runs(forTemplate: template, arguments: ["ONE", "TWO"])
+                #expect(runs.map(\.text) == ["a ", "x", " and TWO"], "\(template)")
+                #expect(runs.count == 3 && runs[1].attributes.first?.parameters[name] == "ONE", "\(template)")
+            }
+        }
+    }
+
     @Test func agreesWithEveryOption() {
         let options = StyledText.Template.Options(maximumDepth: 2, isolatesArguments: true)
         Self.expectAgreement("<b><i><u>deep</u></i></b> %@ and %@", ["\u{5D0}", "x"], options: options)
