@@ -88,7 +88,7 @@ import Testing
     }
 
     /// A tag whose parameter is a placeholder, which the one pass leaves to the parser (it numbers the arguments):
-    /// with the `%` at every position in tags of 10 to 44 bytes, which the pass reads eight bytes at a time, and
+    /// with the `%` at every position in tags of 10 to 43 bytes, which the pass reads eight bytes at a time, and
     /// followed by another parameter of every length. Both ways give the parameter the first argument.
     @Test func agreesOnAPlaceholderAnywhereInATag() {
         for padding in 0...16 {
