@@ -198,10 +198,18 @@ struct TemplateScratch {
         Self.empty(&tagNames)
         Self.empty(&builderOpen)
         if textBytes.count > Self.retainedLimit { textBytes = [] }
-        if nodes.count > Self.retainedNodes {
-            tagAttributes.forgetLastNodes()
-            nodes = AttributeNodeTable()
-        }
+        Self.dropLargeNodeTable(&nodes, with: &tagAttributes)
+    }
+
+    /// Drops `nodes` if it outgrew ``retainedNodes``, with the nodes only it held, so that a thread that once built a
+    /// long document does not hold on to them, and the last nodes of `tagAttributes`, its cache, with it (see
+    /// ``TagAttributeCache/forgetLastNodes()``).
+    @inline(__always)
+    static func dropLargeNodeTable(_ nodes: UnsafeMutablePointer<AttributeNodeTable>,
+                                   with tagAttributes: UnsafeMutablePointer<TagAttributeCache>) {
+        guard nodes.pointee.count > retainedNodes else { return }
+        tagAttributes.pointee.forgetLastNodes()
+        nodes.pointee = AttributeNodeTable()
     }
 
     private static func empty<Element>(_ array: inout [Element]) {
@@ -255,15 +263,11 @@ struct TemplateScratch {
             rooms.deallocate()
         }
 
-        /// Drops a node table that outgrew ``TemplateScratch/retainedNodes``, with the nodes only it held, so that
-        /// a thread that once built a long document does not hold on to them, and the tag cache's last nodes with
-        /// it (see ``TagAttributeCache/forgetLastNodes()``). Called while the tables are still marked lent:
-        /// releasing nodes may run user code.
+        /// ``TemplateScratch/dropLargeNodeTable(_:with:)`` for the box's tables. Called while the tables are still
+        /// marked lent: releasing nodes may run user code.
         @inline(__always)
         func dropLargeNodeTable() {
-            guard nodes.pointee.count > TemplateScratch.retainedNodes else { return }
-            tagAttributes.pointee.forgetLastNodes()
-            nodes.pointee = AttributeNodeTable()
+            TemplateScratch.dropLargeNodeTable(nodes, with: tagAttributes)
         }
 
         /// The calling thread's box, made on its first parse; `nil` where threads cannot keep one, and then
