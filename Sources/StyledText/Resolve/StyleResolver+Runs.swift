@@ -441,10 +441,7 @@ struct RunBuilder {
     mutating func addText(_ text: TextSource, of plainText: String, top: Unmanaged<AttributeNode>?,
                           resolver: UnsafePointer<StyleResolver>) {
         let resolved = style(for: top, resolver: resolver)
-        // The same resolved stack, the usual case; else stacks first: they usually differ, and comparing them is
-        // cheap, while comparing two styles by value copies both out of their boxes.
-        if let lastText, runs[runs.count - 1].resolved === resolved
-            || runs[runs.count - 1].resolved.sameContent(as: resolved) {
+        if let lastText, lastRunShares(resolved) {
             merge(text, of: plainText, lastText)
             return
         }
@@ -465,6 +462,14 @@ struct RunBuilder {
             lastText = .owned
         }
         utf16Offset += length
+    }
+
+    /// Whether the last run, which there is, has the style and attributes of `resolved`, so that text with it
+    /// merges into that run: the same resolved stack, the usual case; else stacks first, since they usually differ,
+    /// and comparing them is cheap, while comparing two styles by value copies both out of their boxes.
+    @inline(__always)
+    private func lastRunShares(_ resolved: ResolvedStack) -> Bool {
+        runs[runs.count - 1].resolved === resolved || runs[runs.count - 1].resolved.sameContent(as: resolved)
     }
 
     /// Adds `segments`, those of a text whose plain text is `plainText`.
@@ -503,8 +508,7 @@ struct RunBuilder {
             return addUncountedBaseText(range, base: Unmanaged.passUnretained(resolver.pointee.resolvedBase))
         }
         let resolved = style(for: top, resolver: resolver)
-        if lastText != nil, runs[runs.count - 1].resolved === resolved
-            || runs[runs.count - 1].resolved.sameContent(as: resolved) {
+        if lastText != nil, lastRunShares(resolved) {
             extendLastRun(to: range)
             return
         }
@@ -516,9 +520,7 @@ struct RunBuilder {
     /// style is the resolver's `base`, which the run holds without retaining it yet (``baseReferencesOwed``).
     @inline(__always)
     private mutating func addUncountedBaseText(_ range: Range<Int>, base: Unmanaged<ResolvedStack>) {
-        if lastText != nil, base._withUnsafeGuaranteedRef({ base in
-            runs[runs.count - 1].resolved === base || runs[runs.count - 1].resolved.sameContent(as: base)
-        }) {
+        if lastText != nil, base._withUnsafeGuaranteedRef({ lastRunShares($0) }) {
             extendLastRun(to: range)
             return
         }
