@@ -191,16 +191,18 @@ struct StyledTextSink {
             top = known
             return
         }
-        // On another parent than last time: the node like the last one (borrowed, the cache holds it), found
-        // without copying the slot's attribute out (its name, parameters and action retained and released).
+        // On another parent than last time: the node like the last one (borrowed, the node table holds it), found
+        // without copying the slot's attribute out (its name, parameters and action retained and released), and
+        // not retained (the table holds it too, as it holds the slot's first node: a tag's attribute has no action).
         let node = Self.borrowing(parent) { parent in
             if let previous = tagAttributes.pointee.anyLastNode(inSlot: slot) {
-                return previous._withUnsafeGuaranteedRef { nodes.pointee.node(like: $0, parent: parent) }
+                return previous._withUnsafeGuaranteedRef { nodes.pointee.unretainedNode(like: $0, parent: parent) }
             }
-            return nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot), parent: parent)
+            return Unmanaged.passUnretained(nodes.pointee.node(tagAttributes.pointee.attribute(inSlot: slot),
+                                                              parent: parent))
         }
+        top = node
         tagAttributes.pointee.setLastNode(node, inSlot: slot)
-        top = Unmanaged.passUnretained(node)
     }
 
     /// `body` with the node `node` refers to, or `nil`, borrowed: the node table holds it (see ``top``).

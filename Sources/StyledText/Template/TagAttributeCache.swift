@@ -23,8 +23,11 @@ struct TagAttributeCache {
     /// Each slot's key bytes (empty for an empty slot) and attribute. The slot count is twice ``capacity``.
     private var keys: [[UInt8]] = []
     private var attributes: [StyledText.Attribute?] = []
-    /// Each slot's last node (see the discussion); it holds its parent, whose identity is then never another's.
-    private var lastNodes: [AttributeNode?] = []
+    /// Each slot's last node (see the discussion), not held: the node table lent with the cache holds it (and it
+    /// holds its parent, whose identity is then never another's), and the cache forgets it before that table goes
+    /// (``forgetLastNodes()``). Held here, replacing it released the old node, and the new one came retained (see
+    /// ``AttributeNodeTable/unretainedNode(like:parent:)``).
+    private var lastNodes: [Unmanaged<AttributeNode>?] = []
     private var count = 0
     /// The keys the parse under way has added (see ``parseBudget``).
     private var addedThisParse = 0
@@ -66,16 +69,17 @@ struct TagAttributeCache {
         return nodeParent == parent?.toOpaque() ? node : nil
     }
 
-    /// The node last pushed for the attribute in `slot`, on whatever parent, unretained (the cache holds it until
-    /// the next ``setLastNode(_:inSlot:)`` or ``add(_:for:)``): its attribute is the slot's, to push on another
-    /// parent without copying the attribute out.
+    /// The node last pushed for the attribute in `slot`, on whatever parent, unretained (the node table lent with
+    /// the cache holds it): its attribute is the slot's, to push on another parent without copying the attribute
+    /// out.
     @inline(__always)
     func anyLastNode(inSlot slot: Int) -> Unmanaged<AttributeNode>? {
-        lastNodes[slot].map(Unmanaged.passUnretained)
+        lastNodes[slot]
     }
 
-    /// Records the node just pushed for the attribute in `slot`: a node of the node table lent with the cache.
-    mutating func setLastNode(_ node: AttributeNode, inSlot slot: Int) {
+    /// Records the node just pushed for the attribute in `slot`: a node of the node table lent with the cache, which
+    /// holds it (the cache does not).
+    mutating func setLastNode(_ node: Unmanaged<AttributeNode>, inSlot slot: Int) {
         lastNodes[slot] = node
     }
 

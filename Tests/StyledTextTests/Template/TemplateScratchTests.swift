@@ -160,7 +160,7 @@ import Testing
         let equalToOuter = AttributeNode(.tag("p"), parent: nil)
         #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(outer)) == nil, "nothing pushed yet")
         let node = AttributeNode(.tag("b"), parent: outer)
-        cache.setLastNode(node, inSlot: slot)
+        cache.setLastNode(.passUnretained(node), inSlot: slot)
         #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(outer))?.takeUnretainedValue() === node)
         #expect(cache.lastNode(inSlot: slot, parent: nil) == nil, "pushed on another parent")
         #expect(cache.lastNode(inSlot: slot, parent: .passUnretained(equalToOuter)) == nil,

@@ -55,6 +55,29 @@ import Testing
         #expect(table.node(0, of: second, parent: nil) !== link)
     }
 
+    @Test func aNodeHandedOutUnretainedIsTheTablesAndLivesWithIt() {
+        var table = AttributeNodeTable()
+        table.startGeneration()
+        let link = StyledText.Attribute.tag("a", ["href": "1"])
+        let outer = table.node(link, parent: nil)
+        let bold = table.node(.tag("b"), parent: nil)
+        let inner = table.node(.tag("b"), parent: outer)
+        // Found: the node `node(like:)` gives, for the node itself or an equal one, and no reference taken.
+        let before = _getRetainCount(inner)
+        #expect(table.unretainedNode(like: inner, parent: outer).takeUnretainedValue() === inner)
+        #expect(table.unretainedNode(like: bold, parent: outer).takeUnretainedValue() === inner)
+        #expect(_getRetainCount(inner) == before)
+        #expect(table.count == 3)
+        // Made: on another parent, a new node that only the table holds, until the table goes.
+        weak let moved = table.unretainedNode(like: inner, parent: bold).takeUnretainedValue()
+        #expect(table.count == 4)
+        #expect(moved != nil && moved !== inner && moved?.parent === bold && moved?.attribute == .tag("b"))
+        #expect(table.node(like: inner, parent: bold) === moved)
+        table = AttributeNodeTable()
+        #expect(moved == nil)
+        withExtendedLifetime((outer, bold, inner)) {}
+    }
+
     @Test func differentAttributesOrParentsGetTheirOwnNodes() {
         var table = AttributeNodeTable()
         var attributes: [StyledText.Attribute] = [.tag("x"), .tag("a", ["href": "1"]), .tag("a", ["href": "2"]),
