@@ -337,7 +337,9 @@ struct RunBuilder {
     init(cached: StyleTable, bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int) {
         plainTextBytes = bytes
         memo = StyleMemo(cached: cached)
-        runs.reserveCapacity(segmentCount)
+        // Not for none (the one pass reserves its own room): `reserveCapacity(0)` still made a new, empty buffer
+        // for the array, about 70 instructions a template.
+        if segmentCount > 0 { runs.reserveCapacity(segmentCount) }
     }
 
     /// A builder for the one pass that makes runs as it scans a template (``StyledTextSink``, which makes room for
@@ -556,10 +558,10 @@ struct RunBuilder {
             for _ in 0..<8 { _ = base.retain() }
             owed &-= 8
         }
-        while owed > 0 {
-            _ = base.retain()
-            owed &-= 1
-        }
+        // The rest by its binary digits: at most three `swift_retain_n`, not up to seven retains.
+        if owed & 4 != 0 { for _ in 0..<4 { _ = base.retain() } }
+        if owed & 2 != 0 { for _ in 0..<2 { _ = base.retain() } }
+        if owed & 1 != 0 { _ = base.retain() }
     }
 
     /// Points the runs ``addUncountedText(_:top:resolver:)`` made into `plainText`, the finished text, whose bytes
