@@ -547,8 +547,8 @@ struct RunBuilder {
     ///
     /// A retain is an atomic operation, about 3 ns here when many follow one another, and destroying the runs
     /// releases each one's references one by one. Taken here eight at a time, in one `swift_retain_n` for the
-    /// eight (the compiler joins retains of one object in a row), a template's runs outside every tag, about half
-    /// of them, cost a retain each no longer.
+    /// eight (the compiler joins retains of one object in a row), and the last by the binary digits of their count,
+    /// a template's runs outside every tag, about half of them, cost a retain each no longer.
     mutating func takeBaseReferences(resolver: UnsafePointer<StyleResolver>) {
         guard baseReferencesOwed > 0 else { return }
         let base = Unmanaged.passUnretained(resolver.pointee.resolvedBase)
