@@ -102,23 +102,33 @@ struct TemplateScratch {
         _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
                  CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
     ) -> Result {
-        let current = Box.current
-        guard let box = current, !box.cachesLent else {
-            var nodes = AttributeNodeTable()
-            var tagAttributes = TagAttributeCache()
-            return withUnsafeMutablePointer(to: &nodes) { nodes in
-                withUnsafeMutablePointer(to: &tagAttributes) {
-                    body(nodes, $0, CharacterReferenceMemo(), current?.rooms)
-                }
+        // The box borrowed, not retained: the thread holds it until it exits, and the parse runs on the thread.
+        guard let current = Box.currentUnmanaged else { return withOwnCaches(rooms: nil, body) }
+        return current._withUnsafeGuaranteedRef { box in
+            guard !box.cachesLent else { return withOwnCaches(rooms: box.rooms, body) }
+            box.cachesLent = true
+            let references = box.references.take() ?? CharacterReferenceMemo()
+            let result = body(box.nodes, box.tagAttributes, references, box.rooms)
+            box.dropLargeNodeTable()
+            box.references = references
+            box.cachesLent = false
+            return result
+        }
+    }
+
+    /// ``withCaches(_:)`` with tables of its own, where the thread's are lent or threads keep none.
+    private static func withOwnCaches<Result>(
+        rooms: UnsafeMutablePointer<SpareRoom>?,
+        _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
+                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
+    ) -> Result {
+        var nodes = AttributeNodeTable()
+        var tagAttributes = TagAttributeCache()
+        return withUnsafeMutablePointer(to: &nodes) { nodes in
+            withUnsafeMutablePointer(to: &tagAttributes) {
+                body(nodes, $0, CharacterReferenceMemo(), rooms)
             }
         }
-        box.cachesLent = true
-        let references = box.references.take() ?? CharacterReferenceMemo()
-        let result = body(box.nodes, box.tagAttributes, references, box.rooms)
-        box.dropLargeNodeTable()
-        box.references = references
-        box.cachesLent = false
-        return result
     }
 
     /// The node of `attributes` (outermost first) pushed on `parent`, from the calling thread's node table: for
