@@ -153,9 +153,10 @@ import Testing
     }
 
     /// Each run outside every tag holds the resolver's base, which the one pass retains for those runs together
-    /// once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time): once for each
-    /// such run, also when the pass gives up and leaves the template to the parser, and given back with the runs.
-    @Test(arguments: [0, 1, 6, 7, 8, 15, 16, 17])
+    /// once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time and the rest by
+    /// its binary digits): once for each such run, also when the pass gives up and leaves the template to the parser,
+    /// and given back with the runs. The counts, `tags + 1`, leave every remainder from 0 to 7 after the eights.
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17])
     func retainsTheBaseOnceForEachRunOutsideEveryTag(_ tags: Int) {
         let resolver = StyleResolver().style("b", Self.bold)
         let base = resolver.resolvedBase
