@@ -25,6 +25,12 @@ public struct StyledText: Sendable {
         segments = []
     }
 
+    /// Styled text of `text` and its `segments`, which must point into it.
+    init(text: String, segments: [Segment]) {
+        self.text = text
+        self.segments = segments
+    }
+
     /// Creates styled text of a single text part.
     ///
     /// ```swift

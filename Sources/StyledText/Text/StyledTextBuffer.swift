@@ -15,6 +15,7 @@ struct StyledTextBuffer {
     /// holds the node, so the identity cannot be reused while it is here.
     private var openTop: ObjectIdentifier?
 
+    @inline(__always)
     init(byteCapacity: Int, segmentCapacity: Int) {
         bytes = TextBytes(capacity: byteCapacity)
         segments.reserveCapacity(segmentCapacity)
@@ -80,11 +81,11 @@ struct StyledTextBuffer {
 
     /// The styled text built. Every segment is already in `segments`, so nothing is appended to an array that
     /// a copy of this buffer may share.
-    func finish() -> StyledText {
-        var result = StyledText()
-        result.text = bytes.makeString()
-        result.segments = segments
-        return result
+    mutating func finish() -> StyledText {
+        var taken: [StyledText.Segment] = []
+        swap(&taken, &segments)
+        openStart = nil
+        return StyledText(text: bytes.makeString(), segments: taken)
     }
 
     /// Records that the bytes from `start` to the end are text with the given attributes: the last segment takes

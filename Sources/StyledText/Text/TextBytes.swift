@@ -31,6 +31,7 @@ struct TextBytes {
     }
 
     /// Storage for about `capacity` bytes: inline when they fit, otherwise an array reserved up front.
+    @inline(__always)
     init(capacity: Int) {
         if capacity > Self.inlineCapacity { moveToArray(capacity: capacity) }
     }
@@ -116,14 +117,13 @@ struct TextBytes {
 
     /// The bytes as a string. Every writer appends whole scalars of valid UTF-8 (slices of valid strings cut next
     /// to ASCII bytes, encoded scalars), so they are not validated again.
-    func makeString() -> String {
+    mutating func makeString() -> String {
         let count = count
         guard isInline else {
             return array.withUnsafeBufferPointer { array in
                 String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: array[..<count]))
             }
         }
-        var inline = inline
         return withUnsafeBytes(of: &inline) { storage in
             String(builtFromValidUTF8: UnsafeBufferPointer(start: storage.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                                            count: count))

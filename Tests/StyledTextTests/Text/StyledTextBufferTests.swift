@@ -63,7 +63,8 @@ import Testing
         short.append(scalar: "d")
         short.append("é")
         #expect(short.makeString() == "abcdé")
-        #expect(TextBytes(capacity: 1_000).makeString() == "")
+        var empty = TextBytes(capacity: 1_000)
+        #expect(empty.makeString() == "")
     }
 
     @Test func arrayBytesGrowPastTheirSpareRoomAndMixWithScalars() {

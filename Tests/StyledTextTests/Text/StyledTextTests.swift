@@ -86,7 +86,8 @@ import Testing
     @Test func oneAttributeFormsMatchTheVariadicOnesAndShareNodes() {
         let dice = StyledText.Image(named: "dice")
         let inner: StyledText = "\("x", .tag("i"))"
-        // Every kind of value with one attribute, then with the same attribute and one more around it.
+        // Every kind of value with one attribute (a `String` has a form of its own, the generic one's twin), then
+        // with the same attribute and one more around it.
         let one: StyledText = "\("a", .important)\(Substring("b"), .important)\(7, .important)\(2.5, .important)"
             + "\(inner, .important)\(dice, .important)"
         let two: StyledText = "\("a", .tag("p"), .important)\(Substring("b"), .tag("p"), .important)"
