@@ -69,7 +69,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         /// argument.
         ///
         /// Called from another module, the generic form runs unspecialised, and copies and destroys its string
-        /// through the type's value witnesses: this one cost a 5-part interpolation about 4 % fewer instructions.
+        /// through the type's value witnesses: this form takes 3 % off the instructions of a 5-part interpolation.
         ///
         /// - Parameters:
         ///   - text: The text; never parsed for markup.

@@ -80,7 +80,8 @@ struct StyledTextBuffer {
     }
 
     /// The styled text built. Every segment is already in `segments`, so nothing is appended to an array that
-    /// a copy of this buffer may share.
+    /// a copy of this buffer may share. The segments are moved out, not retained (and released with the buffer);
+    /// nothing is appended afterwards, though the bytes' room may still be taken (``takeSpareBytes()``).
     mutating func finish() -> StyledText {
         var taken: [StyledText.Segment] = []
         swap(&taken, &segments)
