@@ -103,7 +103,6 @@ import Testing
         }
     }
 
-    /// Interpolated `Int`s are written digit by digit into the text, not through `description`.
     @Test func anInterpolationFinishedTwiceOrAfterACopyKeepsEachResult() {
         // Finishing moves the segments out of the interpolation it is given, which is a copy: the original and
         // the text already made share that array, and neither may see the other's later changes.
@@ -112,21 +111,23 @@ import Testing
         interpolation.appendInterpolation("b", .important)
         let first = StyledText(stringInterpolation: interpolation)
         let again = StyledText(stringInterpolation: interpolation)
-        interpolation.appendInterpolation("c", .important)
-        interpolation.appendLiteral(" d")
-        let longer = StyledText(stringInterpolation: interpolation)
         let expected: [StyledText.Part] = [.text("a ", attributes: []), .text("b", attributes: [.important])]
         #expect(first.parts == expected)
         #expect(again == first)
+        interpolation.appendInterpolation("c", .important)
+        interpolation.appendLiteral(" d")
+        let longer = StyledText(stringInterpolation: interpolation)
         #expect(longer.parts == [
             .text("a ", attributes: []),
             .text("bc", attributes: [.important]),
             .text(" d", attributes: []),
         ])
-        #expect(first.parts == expected)
+        #expect(first.parts == expected, "appending afterwards changed an earlier text")
+        #expect(again == first)
         #expect(longer.plainText == "a bc d")
     }
 
+    /// Interpolated `Int`s are written digit by digit into the text, not through `description`.
     @Test(arguments: [0, 7, -1, 10, -10, 1_234_567_890, Int.max, Int.min])
     func integersInterpolateAsTheirDescription(_ value: Int) {
         let text: StyledText = "n=\(value, .important)."
