@@ -436,10 +436,7 @@ extension StyledTextSink {
                                              sink: sink, streamingChunk: streamingChunk)
                     }
                     guard let text else { return nil }
-                    var result = StyledText()
-                    result.text = text
-                    result.segments = sink.takeSegments()
-                    return result
+                    return StyledText(text: text, segments: sink.takeSegments())
                 }
             }
         }

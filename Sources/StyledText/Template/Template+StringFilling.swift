@@ -96,10 +96,7 @@ extension StyledText.Template {
                 return String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: output[..<count]))
             }
         }
-        var result = StyledText()
-        result.text = text
-        result.segments = segments
-        return result
+        return StyledText(text: text, segments: segments)
     }
 }
 
