@@ -16,9 +16,32 @@ extension StyleResolver {
     /// - Complexity: O(*n* + *s*·*d*) for *n* UTF-16 units, *s* distinct attribute stacks of depth *d*, plus the
     ///   rules' own cost for the stacks the resolver has not resolved before.
     public func runs(for text: StyledText) -> [StyledRun] {
-        // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder of
-        // `text` made its storage native UTF-8, so this does not copy).
-        text.text.withUTF8Bytes { runs(for: text, bytes: $0) }
+        // The builder takes the resolver in each call instead of keeping a copy, which retained and released
+        // every one of its rules, tables and closures once per call of `runs(for:)`; by pointer (see
+        // `RunBuilder.style(for:resolver:)`).
+        //
+        // The closures below capture the text's fields, not the text: a method of a value captured whole (the text,
+        // or the resolver) is called on a copy of it, about 200 instructions for the text, more for the resolver.
+        let plainText = text.text
+        let listed = text.listed
+        let compact = text.isCompact ? text.compact : nil
+        let result = withUnsafePointer(to: self) { resolver in
+            // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder
+            // of `text` made its storage native UTF-8, so this does not copy).
+            plainText.withUTF8Bytes { bytes in
+                func runs(_ segments: UnsafeBufferPointer<StyledText.Segment>) -> [StyledRun] {
+                    var builder = RunBuilder(cached: resolver.pointee.cache.snapshot(), bytes: bytes,
+                                             segmentCount: segments.count)
+                    builder.add(segments, of: plainText, resolver: resolver)
+                    return builder.finish(resolver: resolver)
+                }
+                if let compact { return compact.withSegments(textCount: bytes.count, runs) }
+                return listed.withUnsafeBufferPointer(runs)
+            }
+        }
+        assert(RunInvariants.violation(in: result, for: text) == nil,
+               "run invariant broken: \(RunInvariants.violation(in: result, for: text) ?? "")")
+        return result
     }
 
     /// Resolves a tagged template into runs: the runs of `StyledText(template:arguments:options:)`, made without
@@ -56,21 +79,6 @@ extension StyleResolver {
             return runs
         }
         return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
-    }
-
-    private func runs(for text: StyledText, bytes: UnsafeBufferPointer<UInt8>) -> [StyledRun] {
-        var builder = RunBuilder(cached: cache.snapshot(), bytes: bytes,
-                                 segmentCount: text.segments.count)
-        // The builder takes the resolver in each call instead of keeping a copy, which retained and released
-        // every one of its rules, tables and closures once per call of `runs(for:)`; by pointer (see
-        // `RunBuilder.style(for:resolver:)`).
-        let runs = withUnsafePointer(to: self) { resolver in
-            builder.add(text.segments, of: text.text, resolver: resolver)
-            return builder.finish(resolver: resolver)
-        }
-        assert(RunInvariants.violation(in: runs, for: text) == nil,
-               "run invariant broken: \(RunInvariants.violation(in: runs, for: text) ?? "")")
-        return runs
     }
 
     /// The resolved style for the stack topped by `top`, before adjustments, which neither the memo nor the cache
@@ -474,26 +482,34 @@ struct RunBuilder {
         runs[runs.count - 1].resolved === resolved || runs[runs.count - 1].resolved.sameContent(as: resolved)
     }
 
+    /// ``add(_:of:resolver:)`` for the segments the one pass made from a template's first element on. Out of line:
+    /// most templates have no element.
+    @inline(never)
+    private mutating func add(_ segments: [StyledText.Segment], of plainText: String,
+                              resolver: UnsafePointer<StyleResolver>) {
+        segments.withUnsafeBufferPointer { add($0, of: plainText, resolver: resolver) }
+    }
+
     /// Adds `segments`, those of a text whose plain text is `plainText`.
-    mutating func add(_ segments: [StyledText.Segment], of plainText: String, resolver: UnsafePointer<StyleResolver>) {
+    @inline(__always)
+    mutating func add(_ segments: UnsafeBufferPointer<StyledText.Segment>, of plainText: String,
+                      resolver: UnsafePointer<StyleResolver>) {
         // Each segment's stack is passed unretained (the text holds it): runs hold resolved stacks, not the
         // segments' own, and a retained copy cost a retain and a release per segment.
-        segments.withUnsafeBufferPointer { segments in
-            for index in segments.indices {
-                let segment = segments.baseAddress.unsafelyUnwrapped + index
-                let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
-                switch segment.pointee.content {
-                case let .text(range):
-                    addText(.plain(range), of: plainText, top: top, resolver: resolver)
-                case let .image(image):
-                    addImage(image, top: top, resolver: resolver)
-                case let .element(stored):
-                    let element = stored.attribute
-                    guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
-                          !content.isEmpty
-                    else { continue }
-                    addElementContent(content, stack: segment.pointee.stack.pushing(element), resolver: resolver)
-                }
+        for index in segments.indices {
+            let segment = segments.baseAddress.unsafelyUnwrapped + index
+            let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
+            switch segment.pointee.content {
+            case let .text(range):
+                addText(.plain(range), of: plainText, top: top, resolver: resolver)
+            case let .image(image):
+                addImage(image, top: top, resolver: resolver)
+            case let .element(stored):
+                let element = stored.attribute
+                guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
+                      !content.isEmpty
+                else { continue }
+                addElementContent(content, stack: segment.pointee.stack.pushing(element), resolver: resolver)
             }
         }
     }

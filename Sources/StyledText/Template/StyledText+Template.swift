@@ -38,6 +38,9 @@ extension StyledText {
         let fillSteps: [FillStep]
         /// One stack per class of equal stacks among the fill steps' (steps name their class).
         let fillStacks: [AttributeStack]
+        /// Whether a filled text's parts always fit the compact form (``StyledText/CompactSegments``): no images or
+        /// elements, and at most two attributed text parts, whatever the arguments.
+        let fillsCompact: Bool
         /// The argument each insertion takes.
         let insertionArguments: [Int]
 
@@ -61,6 +64,7 @@ extension StyledText {
                 insertions = []
                 fillSteps = []
                 fillStacks = []
+                fillsCompact = false
                 insertionArguments = []
             } else {
                 var builder = TemplateBuilder(program: program, source: source, arguments: nil,
@@ -69,6 +73,7 @@ extension StyledText {
                 skeleton = builder.result
                 insertions = builder.insertions
                 (fillSteps, fillStacks) = Self.fillSteps(skeleton: skeleton, insertions: insertions)
+                fillsCompact = Self.fillsCompact(fillSteps, stacks: fillStacks)
                 insertionArguments = insertions.map(\.placeholder.argumentIndex)
             }
         }
@@ -297,6 +302,25 @@ extension StyledText {
                 }
             }
             return (steps, stacks)
+        }
+
+        /// Whether filling `steps` makes parts that fit the compact form. Steps of one class in a row make at most one
+        /// part, and an empty argument between two of them may join them into one: a filled text has at most as
+        /// many attributed parts as there are runs of steps whose class has attributes.
+        static func fillsCompact(_ steps: [FillStep], stacks: [AttributeStack]) -> Bool {
+            var attributedRuns = 0
+            var previousClass = -1
+            for step in steps {
+                let stackClass: Int
+                switch step {
+                case .segment: return false
+                case let .text(_, _, textClass): stackClass = textClass
+                case let .insertion(_, insertionClass): stackClass = insertionClass
+                }
+                if stackClass != previousClass && !stacks[stackClass].isEmpty { attributedRuns += 1 }
+                previousClass = stackClass
+            }
+            return attributedRuns <= 2
         }
 
         /// The diagnostics sorted by offset, those at the same offset in the order they were found.

@@ -27,6 +27,13 @@ struct StyledTextSink {
     /// The segments so far: text up to ``textStart`` of the output, and elements. Made from the first element on
     /// when the sink makes runs (see ``runBuilder``).
     private(set) var segments: [StyledText.Segment] = []
+    /// The attributed text parts while there are at most two and no elements, where the build keeps them: until
+    /// then plain text costs no segment, and none are listed (see ``StyledText/CompactSegments``). `nil` once they
+    /// are listed in ``segments``, and in a sink that makes runs. By pointer: in the sink, they made it 48 bytes
+    /// larger, and the one pass, which has no use for them, copied and destroyed them.
+    private var compact: UnsafeMutablePointer<StyledText.CompactSegments>?
+    /// Whether the parts are in the compact form.
+    var isCompact: Bool { compact != nil }
     /// The run builder the text goes to, for a sink that makes runs as the scan goes
     /// (``StyleResolver/runs(forTemplate:arguments:options:)``); `nil` for one that makes segments.
     ///
@@ -60,6 +67,7 @@ struct StyledTextSink {
     init(bytes: UnsafeBufferPointer<UInt8>, arguments: UnsafeBufferPointer<any StyledTextArgument>,
          isolatesArguments: Bool, nodes: UnsafeMutablePointer<AttributeNodeTable>,
          tagAttributes: UnsafeMutablePointer<TagAttributeCache>,
+         compact: UnsafeMutablePointer<StyledText.CompactSegments>? = nil,
          runBuilder: UnsafeMutablePointer<RunBuilder>? = nil, resolver: UnsafePointer<StyleResolver>? = nil) {
         self.bytes = bytes
         self.runBuilder = runBuilder
@@ -70,15 +78,34 @@ struct StyledTextSink {
         self.tagAttributes = tagAttributes
         nodes.pointee.startGeneration()
         tagAttributes.pointee.startParse()
-        // About a segment per tag: a tag per 32 bytes is denser than prose has them; the array doubles in the rare
-        // template that needs more. A large template's are estimated. As many runs, in a sink that makes runs.
-        let room = bytes.count < TemplateTokenizer.countedSize
-            ? bytes.count / 32 + 4 : Self.segmentRoom(forLarge: bytes)
+        self.compact = compact
         if let runBuilder {
-            runBuilder.pointee.runs.reserveCapacity(room)
-        } else {
-            segments.reserveCapacity(room)
+            runBuilder.pointee.runs.reserveCapacity(Self.segmentRoom(for: bytes))
+        } else if compact == nil {
+            segments.reserveCapacity(Self.segmentRoom(for: bytes))
         }
+        // Else room is made once the segments no longer fit the compact form (``listCompact()``).
+    }
+
+    /// The longest template whose parts start in the compact form. A longer text usually has more than two tags:
+    /// starting a 300-byte sentence compact, then listing its parts, cost it 4 % more instructions.
+    static let compactLimit = 128
+
+    /// The segments (or runs) to make room for in the template `bytes`. About a segment per tag: a tag per 32 bytes
+    /// is denser than prose has them; the array doubles in the rare template that needs more. A large template's
+    /// are estimated.
+    private static func segmentRoom(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count < TemplateTokenizer.countedSize ? bytes.count / 32 + 4 : segmentRoom(forLarge: bytes)
+    }
+
+    /// Lists the parts in ``segments``, for a part the compact form cannot hold: the text so far ends at
+    /// ``textStart``.
+    @inline(never)
+    private mutating func listCompact() {
+        guard let parts = compact else { return }
+        compact = nil
+        segments.reserveCapacity(max(Self.segmentRoom(for: bytes), 5))
+        parts.pointee.moveParts(textCount: textStart, to: &segments)
     }
 
     /// The segments to make room for in the template `bytes`, of at least ``TemplateTokenizer/countedSize``: as
@@ -303,6 +330,7 @@ struct StyledTextSink {
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         let element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
         runBuilder = nil  // Segments from here on (see ``runBuilder``).
+        listCompact()
         segments.append(StyledText.Segment(content: .element(element), stack: stack))
     }
 
@@ -350,8 +378,28 @@ struct StyledTextSink {
     private mutating func endText(at offset: Int) {
         guard offset > textStart else { return }
         guard runBuilder == nil else { return endTextInRuns(at: offset) }
+        guard compact == nil else { return endCompactText(at: offset) }
         let top = top  // Read before `segments` is lent: the stack is made inside that access.
         StyledText.extendOrAppendText(textStart..<offset, top: top, in: &segments) { Self.stack(toppedBy: top) }
+        textStart = offset
+    }
+
+    /// ``endText(at:)`` while the parts are in the compact form. Out of line, as ``endTextInRuns(at:)``.
+    @inline(never)
+    private mutating func endCompactText(at offset: Int) {
+        // Plain text is a gap between the attributed parts.
+        guard let top else {
+            textStart = offset
+            return
+        }
+        let stack = Self.stack(toppedBy: top)
+        if let parts = compact, parts.pointee.canTake(stack, at: textStart) {
+            parts.pointee.take(textStart..<offset, stack: stack)
+            textStart = offset
+            return
+        }
+        listCompact()
+        StyledText.extendOrAppendText(textStart..<offset, top: top, in: &segments) { stack }
         textStart = offset
     }
 
@@ -428,15 +476,21 @@ extension StyledTextSink {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             arguments.withUnsafeBufferPointer { arguments in
                 TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
-                    var sink = StyledTextSink(bytes: bytes, arguments: arguments, isolatesArguments: isolatesArguments,
-                                              nodes: nodes, tagAttributes: tagAttributes)
-                    let text = withUnsafeMutablePointer(to: &sink) { sink in
-                        TemplateScanner.scan(bytes, of: template, maximumDepth: maximumDepth,
-                                             knownTagNames: knownTagNames, references: references, rooms: rooms,
-                                             sink: sink, streamingChunk: streamingChunk)
+                    var compact = StyledText.CompactSegments.none
+                    return withUnsafeMutablePointer(to: &compact) { compact in
+                        var sink = StyledTextSink(bytes: bytes, arguments: arguments,
+                                                  isolatesArguments: isolatesArguments, nodes: nodes,
+                                                  tagAttributes: tagAttributes,
+                                                  compact: bytes.count <= compactLimit ? compact : nil)
+                        let text = withUnsafeMutablePointer(to: &sink) { sink in
+                            TemplateScanner.scan(bytes, of: template, maximumDepth: maximumDepth,
+                                                 knownTagNames: knownTagNames, references: references, rooms: rooms,
+                                                 sink: sink, streamingChunk: streamingChunk)
+                        }
+                        guard let text else { return nil }
+                        if sink.isCompact { return StyledText(text: text, compact: compact.pointee) }
+                        return StyledText(text: text, segments: sink.takeSegments())
                     }
-                    guard let text else { return nil }
-                    return StyledText(text: text, segments: sink.takeSegments())
                 }
             }
         }

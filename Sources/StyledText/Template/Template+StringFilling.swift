@@ -37,8 +37,7 @@ extension StyledText.Template {
             guard index < strings.count, let string = strings[index] else { return nil }
             byteCount += string.utf8.count
         }
-        var segments: [StyledText.Segment] = []
-        segments.reserveCapacity(fillSteps.count)
+        var parts = FilledParts(compact: fillsCompact, capacity: fillSteps.count)
         // The open text segment: where it starts (-1 when there is none) and its stack's class.
         var openStart = -1
         var openClass = 0
@@ -75,28 +74,50 @@ extension StyledText.Template {
                         stackClass = insertionClass
                     case let .segment(index):
                         if openStart >= 0 {
-                            segments.append(StyledText.Segment(content: .text(openStart..<start),
-                                                               stack: fillStacks[openClass]))
+                            parts.appendText(openStart..<start, stack: fillStacks[openClass])
                             openStart = -1
                         }
-                        segments.append(skeleton.segments[index])
+                        parts.segments.append(skeleton.segments[index])
                         continue
                     }
                     guard count > start, openStart < 0 || stackClass != openClass else { continue }
                     if openStart >= 0 {
-                        segments.append(StyledText.Segment(content: .text(openStart..<start),
-                                                           stack: fillStacks[openClass]))
+                        parts.appendText(openStart..<start, stack: fillStacks[openClass])
                     }
                     openStart = start
                     openClass = stackClass
                 }
                 if openStart >= 0 {
-                    segments.append(StyledText.Segment(content: .text(openStart..<count), stack: fillStacks[openClass]))
+                    parts.appendText(openStart..<count, stack: fillStacks[openClass])
                 }
                 return String(builtFromValidUTF8: UnsafeBufferPointer(rebasing: output[..<count]))
             }
         }
-        return StyledText(text: text, segments: segments)
+        return parts.isCompact ? StyledText(text: text, compact: parts.compact)
+            : StyledText(text: text, segments: parts.segments)
+    }
+}
+
+/// The parts of a filled template: in the compact form when they always fit it (``StyledText/Template/fillsCompact``),
+/// which needs no array, else listed.
+private struct FilledParts {
+    let isCompact: Bool
+    var segments: [StyledText.Segment] = []
+    var compact = StyledText.CompactSegments.none
+
+    init(compact: Bool, capacity: Int) {
+        isCompact = compact
+        if !compact { segments.reserveCapacity(capacity) }
+    }
+
+    /// Records text at the UTF-8 offsets `range` with `stack`, which differs from the last text's.
+    @inline(__always)
+    mutating func appendText(_ range: Range<Int>, stack: AttributeStack) {
+        if !isCompact {
+            segments.append(StyledText.Segment(content: .text(range), stack: stack))
+        } else if !stack.isEmpty {
+            compact.take(range, stack: stack)
+        }
     }
 }
 

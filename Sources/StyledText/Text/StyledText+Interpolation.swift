@@ -12,7 +12,11 @@ extension StyledText: ExpressibleByStringInterpolation {
     /// Creates styled text from an interpolation: literal segments are plain text, interpolated values carry
     /// the attributes given with them.
     public init(stringInterpolation: consuming StringInterpolation) {
-        self = stringInterpolation.buffer.finish()
+        if stringInterpolation.isCompact {
+            self = stringInterpolation.buffer.finishCompact(stringInterpolation.compact)
+        } else {
+            self = stringInterpolation.buffer.finish()
+        }
     }
 
     /// Builds styled text from a string literal with interpolations.
@@ -31,17 +35,23 @@ extension StyledText: ExpressibleByStringInterpolation {
         /// The text so far; a line or two stays inline until ``StyledText/init(stringInterpolation:)`` makes it
         /// a `String`, with one allocation.
         var buffer: StyledTextBuffer
+        /// The attributed parts while there are at most two, and no image, element or interpolated `StyledText`:
+        /// until then `buffer` holds only the bytes, and plain text costs no segment (see
+        /// ``StyledText/CompactSegments``).
+        var compact = CompactSegments.none
+        /// Whether the parts are in the compact form; once listed in `buffer`, they stay there.
+        var isCompact = true
 
         /// Reserves room for the literal text.
         @inline(__always)
         public init(literalCapacity: Int, interpolationCount: Int) {
-            buffer = StyledTextBuffer(byteCapacity: literalCapacity + 8 * interpolationCount,
-                                      segmentCapacity: 2 * interpolationCount + 1)
+            buffer = StyledTextBuffer(byteCapacity: literalCapacity + 8 * interpolationCount)
         }
 
         /// Appends literal text, plain and unparsed.
         public mutating func appendLiteral(_ literal: String) {
-            buffer.appendText(literal, stack: .empty)
+            appendText(stack: .empty, unlisted: { $0.appendUnlisted(literal) },
+                       listed: { $0.appendText(literal, stack: $1) })
         }
 
         /// Appends a string with attributes: `\("here", .tappable(openWiki), .important)`.
@@ -50,7 +60,8 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - text: The text; never parsed for markup.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation<S: StringProtocol>(_ text: S, _ attributes: Attribute...) {
-            buffer.appendText(text, stack: AttributeStack.empty.pushing(contentsOf: attributes))
+            appendText(stack: AttributeStack.empty.pushing(contentsOf: attributes),
+                       unlisted: { $0.appendUnlisted(text) }, listed: { $0.appendText(text, stack: $1) })
         }
 
         /// Appends a string with one attribute: `\("here", .important)`.
@@ -62,7 +73,8 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - text: The text; never parsed for markup.
         ///   - attribute: Its attribute.
         public mutating func appendInterpolation<S: StringProtocol>(_ text: S, _ attribute: Attribute) {
-            buffer.appendText(text, stack: AttributeStack.empty.pushingShared(attribute))
+            appendText(stack: AttributeStack.empty.pushingShared(attribute), unlisted: { $0.appendUnlisted(text) },
+                       listed: { $0.appendText(text, stack: $1) })
         }
 
         /// Appends a string with one attribute: `\(name, .important)`; the same as the generic form, for the usual
@@ -75,7 +87,8 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - text: The text; never parsed for markup.
         ///   - attribute: Its attribute.
         public mutating func appendInterpolation(_ text: String, _ attribute: Attribute) {
-            buffer.appendText(text, stack: AttributeStack.empty.pushingShared(attribute))
+            appendText(stack: AttributeStack.empty.pushingShared(attribute), unlisted: { $0.appendUnlisted(text) },
+                       listed: { $0.appendText(text, stack: $1) })
         }
 
         /// Appends a value's description with attributes: `\(count, .tag("b"), .important)`.
@@ -102,10 +115,41 @@ extension StyledText: ExpressibleByStringInterpolation {
             // Counts are the usual value: their digits written straight into the text cost a tenth of making
             // `description`, a string of its own.
             if T.self == Int.self {
-                buffer.appendText(decimal: unsafeBitCast(value, to: Int.self), stack: stack)
+                let value = unsafeBitCast(value, to: Int.self)
+                appendText(stack: stack, unlisted: { $0.appendUnlisted(decimal: value) },
+                           listed: { $0.appendText(decimal: value, stack: $1) })
             } else {
-                buffer.appendText(value.description, stack: stack)
+                let description = value.description
+                appendText(stack: stack, unlisted: { $0.appendUnlisted(description) },
+                           listed: { $0.appendText(description, stack: $1) })
             }
+        }
+
+        /// Appends text with `stack`, which `unlisted` writes while the parts are in the compact form (when the text
+        /// is plain, or the form has room for it) and `listed` writes once they are listed.
+        @inline(__always)
+        private mutating func appendText(stack: AttributeStack, unlisted: (inout StyledTextBuffer) -> Void,
+                                         listed: (inout StyledTextBuffer, AttributeStack) -> Void) {
+            if isCompact {
+                guard !stack.isEmpty else { return unlisted(&buffer) }
+                let start = buffer.bytes.count
+                if compact.canTake(stack, at: start) {
+                    unlisted(&buffer)
+                    compact.take(start..<buffer.bytes.count, stack: stack)
+                    return
+                }
+                listParts()
+            }
+            listed(&buffer, stack)
+        }
+
+        /// Lists the parts in `buffer`, for a part the compact form cannot hold; from then on they are listed there.
+        private mutating func listParts() {
+            guard isCompact else { return }
+            isCompact = false
+            var segments: [Segment] = []
+            compact.moveParts(textCount: buffer.bytes.count, to: &segments)
+            buffer.list(segments)
         }
 
         /// Appends another styled text, nesting its attributes inside the ones given: `\(name, .important)`.
@@ -114,6 +158,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - styled: The styled text; its attributes stay inner.
         ///   - attributes: Attributes to wrap around it, outermost first.
         public mutating func appendInterpolation(_ styled: StyledText, _ attributes: Attribute...) {
+            listParts()
             buffer.append(styled, inside: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
@@ -125,6 +170,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - styled: The styled text; its attributes stay inner.
         ///   - attribute: The attribute to wrap around it.
         public mutating func appendInterpolation(_ styled: StyledText, _ attribute: Attribute) {
+            listParts()
             buffer.append(styled, inside: AttributeStack.empty.pushingShared(attribute))
         }
 
@@ -134,6 +180,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - image: The image.
         ///   - attributes: Its attributes, outermost first.
         public mutating func appendInterpolation(_ image: Image, _ attributes: Attribute...) {
+            listParts()
             buffer.appendSegment(.image(image), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
 
@@ -145,6 +192,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - image: The image.
         ///   - attribute: Its attribute.
         public mutating func appendInterpolation(_ image: Image, _ attribute: Attribute) {
+            listParts()
             buffer.appendSegment(.image(image), stack: AttributeStack.empty.pushingShared(attribute))
         }
 
@@ -154,6 +202,7 @@ extension StyledText: ExpressibleByStringInterpolation {
         ///   - element: The element, such as `.tag("icon", ["name": "star"])`.
         ///   - attributes: Attributes around it, outermost first.
         public mutating func appendInterpolation(element: Attribute, _ attributes: Attribute...) {
+            listParts()
             buffer.appendSegment(.element(Segment.Element(element)), stack: AttributeStack.empty.pushing(contentsOf: attributes))
         }
     }

@@ -16,19 +16,32 @@
 public struct StyledText: Sendable {
     /// The plain text of every text part, concatenated.
     var text: String
-    /// The parts, each pointing into `text` (text parts) or carrying its content (images, elements).
-    var segments: [Segment]
+    /// The parts, each pointing into `text` (text parts) or carrying its content (images, elements); empty when
+    /// `compact` holds them instead. Read them as ``segments``.
+    private(set) var listed: [Segment]
+    /// The attributed parts of a text in the compact form (see ``CompactSegments``): a text not empty with no parts
+    /// listed. Otherwise unused.
+    private(set) var compact: CompactSegments
 
     /// Creates empty styled text.
     public init() {
         text = ""
-        segments = []
+        listed = []
+        compact = .none
     }
 
     /// Styled text of `text` and its `segments`, which must point into it.
     init(text: String, segments: [Segment]) {
         self.text = text
-        self.segments = segments
+        listed = segments
+        compact = .none
+    }
+
+    /// Styled text of `text` in the compact form: its attributed parts are `compact`'s, and the rest is plain.
+    init(text: String, compact: CompactSegments) {
+        self.text = text
+        listed = []
+        self.compact = compact
     }
 
     /// Creates styled text of a single text part.
@@ -100,12 +113,34 @@ public struct StyledText: Sendable {
     public var plainText: String { text }
 
     /// Whether the text has no parts at all: no text, no images, no elements.
-    public var isEmpty: Bool { segments.isEmpty }
+    public var isEmpty: Bool { listed.isEmpty && text.isEmpty }
 }
 
 // MARK: - Storage
 
 extension StyledText {
+    /// Whether the parts are in the compact form: a text not empty always has a part, and lists none only then.
+    @inline(__always)
+    var isCompact: Bool { listed.isEmpty && !text.isEmpty }
+
+    /// The parts, in order: text parts pointing into `text`, images and elements.
+    var segments: [Segment] {
+        isCompact ? compact.listed(textCount: text.utf8.count) : listed
+    }
+
+    /// `body` with the parts, in order, as ``segments`` lists them; without making an array for the compact form.
+    @inline(__always)
+    func withSegments<Result>(_ body: (UnsafeBufferPointer<Segment>) -> Result) -> Result {
+        guard isCompact else { return listed.withUnsafeBufferPointer(body) }
+        return compact.withSegments(textCount: text.utf8.count, body)
+    }
+
+    /// Lists the parts of a text in the compact form, before a change to them.
+    private mutating func makeListed() {
+        guard isCompact else { return }
+        compact.moveParts(textCount: text.utf8.count, to: &listed)
+    }
+
     /// One part in storage: its content and the shared stack of its attributes.
     struct Segment: Sendable, Hashable {
         var content: Content
@@ -165,6 +200,7 @@ extension StyledText {
     /// Appends text with the given attributes, coalescing with the previous part when its attributes are equal.
     mutating func appendText<S: StringProtocol>(_ string: S, stack: AttributeStack) {
         guard !string.isEmpty else { return }
+        makeListed()
         let start = text.utf8.count
         // Concrete appends: the generic `append(contentsOf:)` takes a `Sequence` of characters and finds out at
         // run time (a protocol conformance lookup) that it was given a string. Specialised, these casts fold away.
@@ -179,8 +215,8 @@ extension StyledText {
     }
 
     /// Records that `text[utf8Range]`, already appended to `text`, has the given attributes.
-    mutating func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack) {
-        Self.extendOrAppendText(utf8Range, stack: stack, in: &segments)
+    private mutating func extendOrAppendText(_ utf8Range: Range<Int>, stack: AttributeStack) {
+        Self.extendOrAppendText(utf8Range, stack: stack, in: &listed)
     }
 
     /// Records a text segment at the end of `segments`, extending the last one when it is text that ends where
@@ -205,7 +241,8 @@ extension StyledText {
 
     /// Appends an image or element segment.
     mutating func appendSegment(_ content: Segment.Content, stack: AttributeStack) {
-        segments.append(Segment(content: content, stack: stack))
+        makeListed()
+        listed.append(Segment(content: content, stack: stack))
     }
 
     /// Appends `other` with its attributes nested inside `outer`.
@@ -214,23 +251,27 @@ extension StyledText {
             self = other
             return
         }
+        makeListed()
         let offset = text.utf8.count
         text.append(other.text)
-        Self.appendSegments(of: other, at: offset, inside: outer, to: &segments)
+        Self.appendSegments(of: other, at: offset, inside: outer, to: &listed)
     }
 
     /// Appends the segments of `other`, whose text now starts at UTF-8 `offset`, nested inside `outer`.
     static func appendSegments(of other: StyledText, at offset: Int, inside outer: AttributeStack,
                                to segments: inout [Segment]) {
         var rebaser = StackRebaser(base: outer)
-        segments.reserveCapacity(segments.count + other.segments.count)
-        for segment in other.segments {
-            let stack = rebaser.rebase(segment.stack)
-            switch segment.content {
-            case let .text(range):
-                extendOrAppendText((range.lowerBound + offset)..<(range.upperBound + offset), stack: stack, in: &segments)
-            case .image, .element:
-                segments.append(Segment(content: segment.content, stack: stack))
+        other.withSegments { others in
+            segments.reserveCapacity(segments.count + others.count)
+            for segment in others {
+                let stack = rebaser.rebase(segment.stack)
+                switch segment.content {
+                case let .text(range):
+                    extendOrAppendText((range.lowerBound + offset)..<(range.upperBound + offset), stack: stack,
+                                       in: &segments)
+                case .image, .element:
+                    segments.append(Segment(content: segment.content, stack: stack))
+                }
             }
         }
     }
@@ -330,6 +371,7 @@ extension StyledText {
 
 extension StyledText: Hashable {
     public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
+        // The parts listed, for either form: a text in the compact form equals the same parts listed.
         lhs.text == rhs.text && lhs.segments == rhs.segments
     }
 

@@ -21,6 +21,13 @@ struct StyledTextBuffer {
         segments.reserveCapacity(segmentCapacity)
     }
 
+    /// Room for about `byteCapacity` bytes, and none yet for segments: for an interpolation, whose parts are in
+    /// the compact form until they outgrow it (see ``StyledText/CompactSegments``).
+    @inline(__always)
+    init(byteCapacity: Int) {
+        bytes = TextBytes(capacity: byteCapacity)
+    }
+
     /// - Parameter spareBytes: Room for the bytes from an earlier buffer (see ``TextBytes/init(capacity:spare:)``).
     init(byteCapacity: Int, segmentCapacity: Int, spareBytes: [UInt8]) {
         bytes = TextBytes(capacity: byteCapacity, spare: spareBytes)
@@ -44,6 +51,26 @@ struct StyledTextBuffer {
         let start = bytes.count
         bytes.append(string)
         textAppended(from: start, stack: stack)
+    }
+
+    /// Appends text without recording a segment for it: for text in the compact form, whose parts are kept apart.
+    @inline(__always)
+    mutating func appendUnlisted<S: StringProtocol>(_ string: S) {
+        bytes.append(string)
+    }
+
+    /// Appends an integer's decimal digits without recording a segment for them, as ``appendUnlisted(_:)``.
+    @inline(__always)
+    mutating func appendUnlisted(decimal value: Int) {
+        bytes.append(decimal: value)
+    }
+
+    /// Takes `segments`, the parts of the text so far (which has none listed yet), so that what follows is listed
+    /// after them: where the compact form no longer holds an interpolation's parts.
+    mutating func list(_ segments: [StyledText.Segment]) {
+        assert(self.segments.isEmpty, "segments listed twice")
+        self.segments = segments
+        openLastSegment()
     }
 
     /// Appends an integer's decimal digits, as `description` writes them, with the given attributes.
@@ -71,6 +98,11 @@ struct StyledTextBuffer {
         let offset = bytes.count
         bytes.append(other.text)
         StyledText.appendSegments(of: other, at: offset, inside: outer, to: &segments)
+        openLastSegment()
+    }
+
+    /// Lets text appended next extend the last segment, when it is text that ends at the end of the bytes.
+    private mutating func openLastSegment() {
         if let last = segments.last, case let .text(range) = last.content, range.upperBound == bytes.count {
             openStart = range.lowerBound
             openTop = last.stack.top.map(ObjectIdentifier.init)
@@ -83,10 +115,17 @@ struct StyledTextBuffer {
     /// a copy of this buffer may share. The segments are moved out, not retained (and released with the buffer);
     /// nothing is appended afterwards, though the bytes' room may still be taken (``takeSpareBytes()``).
     mutating func finish() -> StyledText {
+        assert(!segments.isEmpty || bytes.count == 0, "text with no segments: use finishCompact(_:)")
         var taken: [StyledText.Segment] = []
         swap(&taken, &segments)
         openStart = nil
         return StyledText(text: bytes.makeString(), segments: taken)
+    }
+
+    /// The styled text built, whose parts are `compact` and the plain text around them (none are listed).
+    mutating func finishCompact(_ compact: StyledText.CompactSegments) -> StyledText {
+        assert(segments.isEmpty, "parts listed and compact")
+        return StyledText(text: bytes.makeString(), compact: compact)
     }
 
     /// Records that the bytes from `start` to the end are text with the given attributes: the last segment takes
