@@ -57,24 +57,50 @@ extension StyledText {
         /// the attributed parts, as the text would list them.
         @inline(__always)
         func forEach(textCount: Int, _ body: (Segment) -> Void) {
-            var position = 0
-            Self.visit(first, from: &position, body)
-            Self.visit(second, from: &position, body)
-            if position < textCount {
-                body(Segment(content: .text(position..<textCount), stack: .empty))
+            forEachText(textCount: textCount) { range, top in
+                body(Segment(content: .text(range), stack: AttributeStack(top: top?.takeUnretainedValue())))
             }
         }
 
-        /// Calls `body` with the plain part from `position` to `slot`'s part, if any, then with that part, unless the
-        /// slot is unused; `position` moves to the end of the part.
+        /// Calls `body` with each part's UTF-8 range and its stack's top node, unretained (this form holds it), in
+        /// order.
         @inline(__always)
-        private static func visit(_ slot: borrowing Slot, from position: inout Int, _ body: (Segment) -> Void) {
-            guard !slot.stack.isEmpty else { return }
-            if slot.range.lowerBound > position {
-                body(Segment(content: .text(position..<slot.range.lowerBound), stack: .empty))
+        func forEachText(textCount: Int, _ body: (Range<Int>, Unmanaged<AttributeNode>?) -> Void) {
+            unretained.forEachText(textCount: textCount, body)
+        }
+
+        /// The attributed parts with their stacks' top nodes unretained, to read while this form holds them.
+        var unretained: Unretained {
+            Unretained(first: first.range, firstTop: first.stack.top.map(Unmanaged.passUnretained),
+                       second: second.range, secondTop: second.stack.top.map(Unmanaged.passUnretained))
+        }
+
+        /// The attributed parts with their stacks' top nodes unretained: for the runs of a text, which holds the
+        /// nodes. Copied into a closure, it costs no reference counting, where the form itself cost four retains and
+        /// releases, and listing its parts as segments retained and released each stack again.
+        struct Unretained {
+            let first: Range<Int>
+            let firstTop: Unmanaged<AttributeNode>?
+            let second: Range<Int>
+            let secondTop: Unmanaged<AttributeNode>?
+
+            /// Calls `body` with each part's UTF-8 range and its stack's top node, in order: the plain gaps (`nil`)
+            /// and the attributed parts, as the text would list them.
+            @inline(__always)
+            func forEachText(textCount: Int, _ body: (Range<Int>, Unmanaged<AttributeNode>?) -> Void) {
+                var position = 0
+                if let firstTop {
+                    if first.lowerBound > position { body(position..<first.lowerBound, nil) }
+                    body(first, firstTop)
+                    position = first.upperBound
+                }
+                if let secondTop {
+                    if second.lowerBound > position { body(position..<second.lowerBound, nil) }
+                    body(second, secondTop)
+                    position = second.upperBound
+                }
+                if position < textCount { body(position..<textCount, nil) }
             }
-            body(Segment(content: .text(slot.range), stack: slot.stack))
-            position = slot.range.upperBound
         }
 
         /// `body` with the parts of a text whose UTF-8 length is `textCount`, listed in room on the stack: at most
