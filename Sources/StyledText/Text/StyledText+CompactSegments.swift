@@ -117,27 +117,11 @@ extension StyledText {
             }
         }
 
-        /// Appends the parts of a text whose UTF-8 length is `textCount` to `segments`, moving the attributed
-        /// parts' stacks there: this form holds none afterwards.
+        /// Appends the parts of a text whose UTF-8 length is `textCount` to `segments`, as ``forEach(textCount:_:)``
+        /// lists them: this form holds none afterwards.
         mutating func moveParts(textCount: Int, to segments: inout [Segment]) {
-            var position = 0
-            Self.move(&first, from: &position, to: &segments)
-            Self.move(&second, from: &position, to: &segments)
-            if position < textCount {
-                segments.append(Segment(content: .text(position..<textCount), stack: .empty))
-            }
-        }
-
-        /// ``visit(_:from:_:)`` appending to `segments`, and moving the slot's stack there: the slot is unused after.
-        private static func move(_ slot: inout Slot, from position: inout Int, to segments: inout [Segment]) {
-            guard !slot.stack.isEmpty else { return }
-            if slot.range.lowerBound > position {
-                segments.append(Segment(content: .text(position..<slot.range.lowerBound), stack: .empty))
-            }
-            var stack = AttributeStack.empty
-            swap(&stack, &slot.stack)
-            segments.append(Segment(content: .text(slot.range), stack: stack))
-            position = slot.range.upperBound
+            forEach(textCount: textCount) { segments.append($0) }
+            self = .none
         }
 
         /// The parts listed, for a text whose UTF-8 length is `textCount`.
