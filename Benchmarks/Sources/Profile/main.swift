@@ -19,8 +19,8 @@ guard let workload = arguments.first else {
     print("           plain-sentence, document, document-one-step,")
     print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
     print("           document-ranges-from-string,")
-    print("           tiny, tiny-parse, interpolation, fill, attributed, attributed-floor, attributed-document,")
-    print("           attributed-document-floor, html,")
+    print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
+    print("           attributed-document, attributed-document-floor, html,")
     print("           ansi, xml, regex,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     print("           sentences:<n>, sentences-one-step:<n>, parse-sentences:<n>, resolve-sentences:<n>,")
@@ -137,6 +137,10 @@ case "tiny":
     // What a call costs whatever its template: a tag, a placeholder and a word, parsed and resolved.
     let tinyArguments: [any StyledTextArgument] = ["Eve"]
     measured(iterations) { _ in consume(Workloads.styledTextRuns("Hi <b>%@</b>", tinyArguments)) }
+case "tiny-one-step":
+    // The same in one step: what a call of `runs(forTemplate:arguments:)` costs whatever its template.
+    let tinyArguments: [any StyledTextArgument] = ["Eve"]
+    measured(iterations) { _ in consume(Workloads.oneStepRuns("Hi <b>%@</b>", tinyArguments)) }
 case "tiny-parse":
     let tinyArguments: [any StyledTextArgument] = ["Eve"]
     measured(iterations) { _ in consume(StyledText(template: "Hi <b>%@</b>", arguments: tinyArguments)) }

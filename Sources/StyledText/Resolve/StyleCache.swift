@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Darwin)
+import os
+#else
+import Synchronization
+#endif
 
 /// The styles a resolver has resolved, kept across calls of `runs(for:)`, by attribute stack.
 ///
@@ -14,35 +19,38 @@ final class StyleCache: @unchecked Sendable {
     static let capacity = 512
     static let maximumDepth = 32
 
-    private let lock = NSLock()
-    /// Unchecked: `lock` already makes access exclusive, and the run-time check cost as much as taking the lock
-    /// (76 instructions per call of `runs(for:)`).
+    /// Not an `NSLock`: taking and giving one back went through Foundation to `pthread_mutex_lock` and
+    /// `pthread_mutex_unlock`, 75 instructions for every call of `runs(for:)`, where an uncontended `Mutex` takes
+    /// about a dozen.
+    private let lock = CacheLock()
+    /// Unchecked: `lock` already makes access exclusive, and the run-time check cost 76 instructions per call of
+    /// `runs(for:)`, as much as taking the `NSLock` of the time.
     @exclusivity(unchecked) private var table = StyleTable()
 
     /// The entries now: a copy-on-write snapshot that one call of `runs(for:)` reads without locking.
+    ///
+    /// Out of line: inlined into the one pass that makes runs as it scans a template, the lock's code changed how
+    /// that function was put together, which then retained and released the plain text once more.
+    @inline(never)
     func snapshot() -> StyleTable {
-        lock.lock()
-        defer { lock.unlock() }
-        return table
+        lock.withLock { table }
     }
 
     /// Adds the styles one call resolved. The caller lets go of its snapshot first, so that in the usual case of
     /// one thread the table grows in place instead of being copied.
     func add(_ resolved: [ResolvedStack]) {
         guard !resolved.isEmpty else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        for stack in resolved {
-            if table.count >= Self.capacity { table = StyleTable() }
-            table.insert(stack)
+        lock.withLock {
+            for stack in resolved {
+                if table.count >= Self.capacity { table = StyleTable() }
+                table.insert(stack)
+            }
         }
     }
 
     /// How many stacks are cached.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return table.count
+        lock.withLock { table.count }
     }
 
     /// Whether the stack topped by `node` may be cached.
@@ -124,4 +132,40 @@ struct StyleTable {
         }
         return (slot, false)
     }
+}
+
+/// The lock of a ``StyleCache``: `os_unfair_lock` on Apple platforms, where `Mutex` needs macOS 15 and iOS 18;
+/// elsewhere the standard library's `Mutex`, a futex on Linux, taken and given back inline when uncontended.
+private struct CacheLock: ~Copyable, @unchecked Sendable {
+    // @unchecked: the lock is what makes access exclusive; on Apple platforms it is a pointer to it.
+    #if canImport(Darwin)
+    // The lock in memory of its own: an `os_unfair_lock` must not move while it is used, which a stored property
+    // does not promise.
+    private let unfair: os_unfair_lock_t = {
+        let lock = os_unfair_lock_t.allocate(capacity: 1)
+        lock.initialize(to: os_unfair_lock())
+        return lock
+    }()
+
+    deinit {
+        unfair.deinitialize(count: 1)
+        unfair.deallocate()
+    }
+
+    /// Runs `body` holding the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        os_unfair_lock_lock(unfair)
+        defer { os_unfair_lock_unlock(unfair) }
+        return body()
+    }
+    #else
+    private let mutex = Mutex(())
+
+    /// Runs `body` holding the lock.
+    @inline(__always)
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        mutex.withLock { _ in body() }
+    }
+    #endif
 }

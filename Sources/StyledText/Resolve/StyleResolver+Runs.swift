@@ -32,7 +32,7 @@ extension StyleResolver {
             // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder
             // of `text` made its storage native UTF-8, so this does not copy).
             plainText.withUTF8Bytes { bytes in
-                var builder = RunBuilder(cached: resolver.pointee.cache.snapshot(), bytes: bytes,
+                var builder = RunBuilder(cached: RunBuilder.cachedStyles(of: resolver), bytes: bytes,
                                          segmentCount: compact == nil ? listed.count : 5)
                 if let compact {
                     compact.forEachText(textCount: bytes.count) { range, top in
@@ -359,8 +359,15 @@ struct RunBuilder {
     /// its runs): it is given text with ``addUncountedText(_:top:resolver:)`` and finished with
     /// ``finish(plainText:segments:resolver:)``.
     init(oneOf resolver: UnsafePointer<StyleResolver>) {
-        self.init(cached: resolver.pointee.cache.snapshot(), bytes: UnsafeBufferPointer(start: nil, count: 0),
+        self.init(cached: Self.cachedStyles(of: resolver), bytes: UnsafeBufferPointer(start: nil, count: 0),
                   segmentCount: 0)
+    }
+
+    /// A snapshot of the styles `resolver` has cached. Its cache is borrowed from the resolver, which the caller
+    /// holds: read as a reference of its own, it was retained and released around the lock, two atomic operations.
+    @inline(__always)
+    static func cachedStyles(of resolver: UnsafePointer<StyleResolver>) -> StyleTable {
+        Unmanaged.passUnretained(resolver.pointee.cache)._withUnsafeGuaranteedRef { $0.snapshot() }
     }
 
     /// The runs of the one pass, now that its scan has made `plainText`: its runs counted, then `segments` added,
