@@ -687,16 +687,18 @@ struct RunBuilder {
     mutating func addElementContent(_ content: StyledText, stack: AttributeStack,
                                     resolver: UnsafePointer<StyleResolver>) {
         var rebaser = StackRebaser(base: stack)
-        for segment in content.segments {
-            let nested = rebaser.rebase(segment.stack)
-            let top = nested.top.map(Unmanaged.passUnretained)
-            switch segment.content {
-            // An element's content is never `.plain`: no plain text is needed.
-            case let .text(range): addText(.owned(content.substring(range)), of: "", top: top, resolver: resolver)
-            case let .image(image): addImage(image, top: top, resolver: resolver)
-            case .element: continue
+        content.withSegments { segments in
+            for segment in segments {
+                let nested = rebaser.rebase(segment.stack)
+                let top = nested.top.map(Unmanaged.passUnretained)
+                switch segment.content {
+                // An element's content is never `.plain`: no plain text is needed.
+                case let .text(range): addText(.owned(content.substring(range)), of: "", top: top, resolver: resolver)
+                case let .image(image): addImage(image, top: top, resolver: resolver)
+                case .element: continue
+                }
+                withExtendedLifetime(nested) {}
             }
-            withExtendedLifetime(nested) {}
         }
         forgetLastStack()
     }

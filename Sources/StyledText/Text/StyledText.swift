@@ -371,12 +371,17 @@ extension StyledText {
 
 extension StyledText: Hashable {
     public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
-        // The parts listed, for either form: a text in the compact form equals the same parts listed.
-        lhs.text == rhs.text && lhs.segments == rhs.segments
+        // The parts listed, for either form: a text in the compact form equals the same parts listed. Lent on the
+        // stack (`withSegments`), not made into arrays: `segments` allocates one for a compact text.
+        lhs.text == rhs.text && lhs.withSegments { left in rhs.withSegments { right in left.elementsEqual(right) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
-        hasher.combine(segments)
+        // As an array of the parts hashes: its count, then each part.
+        withSegments { parts in
+            hasher.combine(parts.count)
+            for part in parts { hasher.combine(part) }
+        }
     }
 }
