@@ -30,7 +30,7 @@ extension StyledText {
         // The fields the scan needs, passed on rather than the options: read in the function that makes the
         // scanner, they were copied whole there three times, and destroyed.
         let scanned = scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
-                                       knownTagNames: options.knownTagNames)
+                                       knownTagNames: options.ownKnownTagNames)
         // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
         return scanned ?? StyledText(template: template, options: options).plainText
     }
@@ -38,7 +38,7 @@ extension StyledText {
     /// The plain text of `template` in one scan, or `nil` where the parser must decide.
     @inline(never)
     private static func scannedPlainText(ofTemplate template: String, maximumDepth: Int,
-                                         knownTagNames: Set<String>) -> String? {
+                                         knownTagNames: Set<String>?) -> String? {
         var contiguous = template
         contiguous.makeContiguousUTF8()
         let scanned = contiguous.utf8.withContiguousStorageIfAvailable { bytes in

@@ -464,7 +464,7 @@ extension StyledTextSink {
         // The fields the pass needs, passed on rather than the options: read in the function that makes the
         // scanner, they were copied whole there, and destroyed (about 40 instructions a template).
         return build(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
-                     maximumDepth: options.maximumDepth, knownTagNames: options.knownTagNames,
+                     maximumDepth: options.maximumDepth, knownTagNames: options.ownKnownTagNames,
                      streamingChunk: streamingChunk)
     }
 
@@ -472,7 +472,7 @@ extension StyledTextSink {
     /// the tag names are lent to the scanner and the sink where they are: held, each cost a retain and a release.
     @inline(never)
     private static func build(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
-                              maximumDepth: Int, knownTagNames: Set<String>, streamingChunk: Int) -> StyledText? {
+                              maximumDepth: Int, knownTagNames: Set<String>?, streamingChunk: Int) -> StyledText? {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             arguments.withUnsafeBufferPointer { arguments in
                 TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
@@ -504,7 +504,7 @@ extension StyledTextSink {
                      resolver: StyleResolver, streamingChunk: Int = UTF8Buffer.streamingChunk) -> [StyledRun]? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
         return runs(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
-                    maximumDepth: options.maximumDepth, knownTagNames: options.knownTagNames, resolver: resolver,
+                    maximumDepth: options.maximumDepth, knownTagNames: options.ownKnownTagNames, resolver: resolver,
                     streamingChunk: streamingChunk)
     }
 
@@ -514,7 +514,7 @@ extension StyledTextSink {
     /// sentence 350 instructions, its closures' captures retained and released.
     @inline(never)
     private static func runs(_ template: String, arguments: [any StyledTextArgument], isolatesArguments: Bool,
-                             maximumDepth: Int, knownTagNames: Set<String>, resolver: StyleResolver,
+                             maximumDepth: Int, knownTagNames: Set<String>?, resolver: StyleResolver,
                              streamingChunk: Int) -> [StyledRun]? {
         // The resolver by pointer, made before the closures: captured by them, it was copied (see
         // `RunBuilder.style(for:resolver:)`).

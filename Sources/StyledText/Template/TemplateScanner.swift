@@ -113,9 +113,10 @@ struct TemplateScanner: ~Copyable {
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
     private var grammar: TemplateGrammar
     /// The template, which placeholders are read from, and the names of the tags that stay tags when left open
-    /// (see ``finish()``): the caller's, read where they are (held, each cost a template a retain and a release).
+    /// (see ``finish()``; `nil` for the default, ``StyledText/Template/Options/htmlElementNames``): the caller's,
+    /// read where they are (held, each cost a template a retain and a release).
     private let source: UnsafePointer<String>
-    private let knownTagNames: UnsafePointer<Set<String>>
+    private let knownTagNames: UnsafePointer<Set<String>?>
     private let maximumDepth: Int
     private var output: UTF8Buffer
     /// The open tags, innermost last: a stack of its own, because an array's appends and removals checked its
@@ -139,7 +140,7 @@ struct TemplateScanner: ~Copyable {
     /// to it where the caller keeps them for as long as the scan runs (see the initialiser for the rest).
     @inline(__always)
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, of source: String, maximumDepth: Int,
-                     knownTagNames: Set<String>, references: CharacterReferenceMemo,
+                     knownTagNames: Set<String>?, references: CharacterReferenceMemo,
                      rooms: UnsafeMutablePointer<SpareRoom>?, sink: UnsafeMutablePointer<StyledTextSink>? = nil,
                      streamingChunk: Int = UTF8Buffer.streamingChunk) -> String? {
         withUnsafePointer(to: source) { source in
@@ -162,7 +163,7 @@ struct TemplateScanner: ~Copyable {
     /// second, and left there when the scan is done. A template longer than `streamingChunk` streams its text
     /// through a chunk of that size; tests make it small.
     private init(bytes: UnsafeBufferPointer<UInt8>, source: UnsafePointer<String>, maximumDepth: Int,
-         knownTagNames: UnsafePointer<Set<String>>, references: CharacterReferenceMemo,
+         knownTagNames: UnsafePointer<Set<String>?>, references: CharacterReferenceMemo,
          rooms: UnsafeMutablePointer<SpareRoom>?,
          sink: UnsafeMutablePointer<StyledTextSink>? = nil, streamingChunk: Int = UTF8Buffer.streamingChunk) {
         self.bytes = bytes
@@ -632,7 +633,8 @@ struct TemplateScanner: ~Copyable {
         let knownTagNames = knownTagNames  // The pointer: read in the closure, only for tags left open.
         let literal = open.tags.filter {
             !$0.hasParameters
-                && !knownTagNames.pointee.contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
+                && !(knownTagNames.pointee ?? StyledText.Template.Options.htmlElementNames)
+                    .contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.length, literalTagsRemain: !literal.isEmpty) { return nil }
         let text = output.takeString()

@@ -170,6 +170,29 @@ import Testing
             == "text \"Hi \"\ntext \" deals\" [hottest]")
     }
 
+    /// The default tag names are HTML's, whether left to the default or given; options compare and hash by the
+    /// names in effect, and names given replace the default everywhere a template is read.
+    @Test func defaultTagNamesAreHTMLElementNamesGivenOrNot() {
+        typealias Options = StyledText.Template.Options
+        let implicit = Options()
+        let explicit = Options(knownTagNames: Options.htmlElementNames)
+        #expect(implicit.knownTagNames == Options.htmlElementNames)
+        #expect(implicit == explicit)
+        #expect(implicit.hashValue == explicit.hashValue)
+        var narrowed = Options()
+        narrowed.knownTagNames = ["x"]
+        #expect(narrowed != implicit)
+        #expect(narrowed.knownTagNames == ["x"])
+        #expect(Options(knownTagNames: ["x"]) == narrowed)
+        // `<b>` left open is a tag by default and text once the names are narrowed, on every path.
+        let resolver = StyleResolver()
+        #expect(StyledText.plainText(ofTemplate: "a <b>c") == "a c")
+        #expect(StyledText.plainText(ofTemplate: "a <b>c", options: narrowed) == "a <b>c")
+        #expect(resolver.runs(forTemplate: "a <b>c").map(\.text) == ["a ", "c"])
+        #expect(resolver.runs(forTemplate: "a <b>c", options: narrowed).map(\.text) == ["a <b>c"])
+        #expect(StyledText(template: "a <b>c", options: narrowed).plainText == "a <b>c")
+    }
+
     @Test func tagsInsideAnUnclosedUnknownTagKeepTheirOwnAttributes() {
         #expect(StyledText(template: "<x>a<b>b</b>c").debugDescription == "text \"<x>a\"\ntext \"b\" [b]\ntext \"c\"")
     }

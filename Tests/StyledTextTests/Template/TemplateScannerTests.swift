@@ -30,7 +30,7 @@ import Testing
         // The scanner keeps the memo's slots, not the memo: it must live until the scan is done.
         return withExtendedLifetime(references) {
             TemplateScanner.scan(bytes, of: source, maximumDepth: options.maximumDepth,
-                                 knownTagNames: options.knownTagNames, references: references, rooms: nil,
+                                 knownTagNames: options.ownKnownTagNames, references: references, rooms: nil,
                                  streamingChunk: streamingChunk)
         }
     }
