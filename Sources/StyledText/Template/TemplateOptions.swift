@@ -26,7 +26,7 @@ extension StyledText.Template {
             get { ownKnownTagNames ?? Self.htmlElementNames }
             set { ownKnownTagNames = newValue }
         }
-        /// The tag names set, or `nil` for ``htmlElementNames``: default options neither read that set nor hold a
+        /// The tag names given, or `nil` for ``htmlElementNames``: default options neither read that set nor hold a
         /// reference to it, which cost every call that takes default options a lazy global's check, a retain and a
         /// release (about 70 instructions a template in one step).
         private(set) var ownKnownTagNames: Set<String>?
@@ -54,6 +54,7 @@ extension StyledText.Template {
                     || lhs.knownTagNames == rhs.knownTagNames)
         }
 
+        /// Hashes the limits and the tag names in effect, so that equal options hash equally.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(maximumDepth)
             hasher.combine(maximumLength)
