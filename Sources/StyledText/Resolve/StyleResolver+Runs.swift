@@ -508,6 +508,7 @@ struct RunBuilder {
                       resolver: UnsafePointer<StyleResolver>) {
         // Each segment's stack is passed unretained (the text holds it): runs hold resolved stacks, not the
         // segments' own, and a retained copy cost a retain and a release per segment.
+        var lastElement: AttributeStack?
         for index in segments.indices {
             let segment = segments.baseAddress.unsafelyUnwrapped + index
             let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
@@ -517,13 +518,30 @@ struct RunBuilder {
             case let .image(image):
                 addImage(image, top: top, resolver: resolver)
             case let .element(stored):
-                let element = stored.attribute
-                guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
-                      !content.isEmpty
-                else { continue }
-                addElementContent(content, stack: segment.pointee.stack.pushing(element), resolver: resolver)
+                addElement(stored.attribute, on: segment.pointee.stack, after: &lastElement, resolver: resolver)
             }
         }
+    }
+
+    /// Adds the content the resolver's rule makes of `element`, inside `stack`, if it has a rule. `last` is the
+    /// stack the content of the element before it went on, the element its top: an equal element on the same
+    /// parent (`line<br>line<br>`) puts its content on that stack, whose style is then found rather than resolved
+    /// again. A stack pushed anew for each element was a node made, resolved and remembered per element: `line<br>`
+    /// took 8,910 instructions a line, 7,690 now. Elements with a tappable's closure get a stack of their own, as the
+    /// node table gives them. Out of line: in the loop over the segments it cost texts without elements 5 %.
+    @inline(never)
+    private mutating func addElement(_ element: StyledText.Attribute, on stack: AttributeStack,
+                                     after last: inout AttributeStack?, resolver: UnsafePointer<StyleResolver>) {
+        guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
+              !content.isEmpty
+        else { return }
+        if element.action == nil, let top = last?.top, top.parent === stack.top,
+           StyledText.Attribute.sameContent(top.attribute, element) {
+            return addElementContent(content, stack: last.unsafelyUnwrapped, resolver: resolver)
+        }
+        let pushed = stack.pushing(element)
+        last = pushed
+        addElementContent(content, stack: pushed, resolver: resolver)
     }
 
     /// Adds the plain text at the UTF-8 offsets `range` inside the stack topped by `top` (unretained: the caller

@@ -503,12 +503,13 @@ public enum PipelineChecks {
     /// those of the styled text the template makes, `text`: for ``resolver`` and, unless `withAdjustmentsOnly`,
     /// for ``resolverWithoutAdjustments``, whose runs the one step finds its styles for another way.
     static func oneStepViolations(_ source: String, arguments: [any StyledTextArgument], text: StyledText,
+                                  options: StyledText.Template.Options = StyledText.Template.Options(),
                                   withAdjustmentsOnly: Bool = false) -> [String] {
         var problems: [String] = []
         var resolvers = [("resolver", resolver)]
         if !withAdjustmentsOnly { resolvers.append(("resolver without adjustments", resolverWithoutAdjustments)) }
         for (name, resolver) in resolvers {
-            let oneStep = resolver.runs(forTemplate: source, arguments: arguments)
+            let oneStep = resolver.runs(forTemplate: source, arguments: arguments, options: options)
             if let difference = firstRunDifference(oneStep, resolver.runs(for: text)) {
                 problems.append("\(name): runs(forTemplate:) differs from runs(for: StyledText(template:)): "
                                 + difference)
@@ -550,18 +551,24 @@ public enum PipelineChecks {
     static func streamedTemplateViolations(_ source: String) -> [String] {
         guard let first = source.utf8.first, first & 7 == 0, source.utf8.count <= 4_096 else { return [] }
         let long = String(repeating: source + "\n", count: 65_536 / (source.utf8.count + 1) + 1)
-        let template = StyledText.Template(long)
+        // Nesting bounded well below the default 1,024: a source that leaves a tag open nests a level deeper with
+        // each of its copies, and comparing the texts and runs (every run's attributes, and stacks not shared)
+        // costs a run its depth. At 1,024 such a source of 37 bytes took 12–15 s a check with the fuzzer's
+        // sanitizers; depth is checked on the source itself, and here it is the streaming that is.
+        let options = StyledText.Template.Options(maximumDepth: 64)
+        let template = StyledText.Template(long, options: options)
         var problems: [String] = []
-        if StyledText.plainText(ofTemplate: long) != template.filled(with: []).plainText {
+        if StyledText.plainText(ofTemplate: long, options: options) != template.filled(with: []).plainText {
             problems.append("plainText(ofTemplate:) of the input repeated past 64 KB differs from the parsed template's")
         }
         let arguments = payloadArguments(min(template.argumentCount, 6), "<b>&amp;%@</b>é")
-        let text = StyledText(template: long, arguments: arguments)
+        let text = StyledText(template: long, arguments: arguments, options: options)
         if text != template.filled(with: arguments) {
             problems.append("StyledText(template:) of the input repeated past 64 KB differs from Template.filled")
         }
         // One resolver: the long template is for the text streamed past the scan's chunk, the same for both.
-        problems += oneStepViolations(long, arguments: arguments, text: text, withAdjustmentsOnly: true)
+        problems += oneStepViolations(long, arguments: arguments, text: text, options: options,
+                                      withAdjustmentsOnly: true)
         return problems
     }
 

@@ -201,6 +201,29 @@ import Testing
         #expect(runs.map(\.range) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
     }
 
+    @Test func equalElementsOnOneParentShareTheirContentsStack() {
+        // `a<br>b<br>`: both `<br>`s' content goes on one stack, resolved once. An element with other parameters,
+        // on another parent, or with a tappable's closure gets a stack of its own.
+        let resolver = StyleResolver()
+            .style("icon") { icon, _ in MarkupStyle(kern: icon["n"].flatMap(Double.init)) }
+            .element("br", "\n").element("icon", "*").element("tappable", "+")
+        let template = "a<br>b<br>c<icon n='1'/>d<icon n='2'/><b>e<br></b>"
+        let runs = resolver.runs(forTemplate: template)
+        #expect(runs.map(\.text) == ["a", "\n", "b", "\n", "c", "*", "d", "*", "e", "\n"])
+        #expect(runs[1].resolved === runs[3].resolved)
+        #expect(runs[5].attributes == [.tag("icon", ["n": "1"])] && runs[5].style.kern == 1)
+        #expect(runs[7].attributes == [.tag("icon", ["n": "2"])] && runs[7].style.kern == 2)
+        #expect(runs[9].attributes == [.tag("b"), .tag("br")] && runs[9].resolved !== runs[1].resolved)
+        #expect(resolver.runs(for: StyledText(template: template)) == runs)
+
+        let first = StyledText.Attribute.tappable(id: "same") {}
+        let second = StyledText.Attribute.tappable(id: "same") {}
+        let tappables = resolver.runs(for: "x\(element: first)y\(element: second)")
+        #expect(tappables.map(\.text) == ["x", "+", "y", "+"])
+        #expect(tappables[1].resolved !== tappables[3].resolved)
+        #expect(tappables[1].attributes.first?.action != nil && tappables[3].attributes.first?.action != nil)
+    }
+
     @Test func elementContentKeepsItsOwnAttributesInner() {
         let resolver = StyleResolver().element("sig", "— \("Eve", .important)")
         let runs = resolver.runs(for: "\(element: .tag("sig"), .tag("p"))")
