@@ -23,9 +23,13 @@ extension StyledText.Template {
         /// likely prose than markup, so it is kept as literal text. The default is every HTML element name and
         /// StyledText's own vocabulary (`important`, `tappable`, `link`).
         public var knownTagNames: Set<String> {
-            get { ownKnownTagNames ?? Self.htmlElementNames }
+            get { Self.tagNames(given: ownKnownTagNames) }
             set { ownKnownTagNames = newValue }
         }
+        /// The tag names in effect when `given` were given: ``htmlElementNames`` for `nil`. The one place the
+        /// default is decided, for these options and for the scan, which is lent ``ownKnownTagNames``.
+        @inline(__always)
+        static func tagNames(given: Set<String>?) -> Set<String> { given ?? htmlElementNames }
         /// The tag names given, or `nil` for ``htmlElementNames``: default options neither read that set nor hold a
         /// reference to it, which cost every call that takes default options a lazy global's check, a retain and a
         /// release (about 70 instructions a template in one step).

@@ -633,7 +633,7 @@ struct TemplateScanner: ~Copyable {
         let knownTagNames = knownTagNames  // The pointer: read in the closure, only for tags left open.
         let literal = open.tags.filter {
             !$0.hasParameters
-                && !(knownTagNames.pointee ?? StyledText.Template.Options.htmlElementNames)
+                && !StyledText.Template.Options.tagNames(given: knownTagNames.pointee)
                     .contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.length, literalTagsRemain: !literal.isEmpty) { return nil }
