@@ -100,6 +100,17 @@ func sentenceBenchmarks() {
         }
     }
 
+    // The same sentences with a line break in each (`<br>`), in one step: an element, and the rest of the
+    // template made into segments before it is resolved.
+    let broken = Cursor()
+    Benchmark("Sentence with a line break → runs: StyledText in one step", configuration: .init(setup: {
+        for index in Workloads.sentences.indices { Workloads.checkBrokenSentence(index) }
+    })) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Workloads.oneStepBrokenSentenceRuns(broken.next()))
+        }
+    }
+
     // The same sentences with tags this thread has never parsed and stacks the resolver has never resolved: what
     // the caches kept between calls save, and what a first render costs.
     let novel = Workloads.novelSentences(count: 20_000)

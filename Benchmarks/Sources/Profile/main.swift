@@ -16,7 +16,7 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, sentence, sentence-one-step, sentence-cold, sentence-novel, parse-sentence,")
-    print("           plain-sentence, document, document-one-step,")
+    print("           plain-sentence, document, document-one-step, broken-sentence-one-step, line-breaks:<n>,")
     print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
     print("           document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
@@ -63,7 +63,9 @@ case "check":
                     equals: expected, "XMLParser, document")
     Workloads.check(RegexBaseline.runs(template: document.template, arguments: document.arguments),
                     equals: expected, "NSRegularExpression, document")
+    for index in Workloads.sentences.indices { Workloads.checkBrokenSentence(index) }
     print("all baselines agree: \(Workloads.sentences.count) sentences, document of \(document.template.utf8.count) bytes, \(expected.count) runs")
+    print("sentences with a line break: one step equals two steps, and the sentence's runs but for the break's")
 case "show":
     for index in 0..<iterations {
         let sample = Workloads.sentences[index]
@@ -78,6 +80,17 @@ case "sentence":
 case "sentence-one-step":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.oneStepSentenceRuns($0 % Workloads.sentences.count)) }
+case "broken-sentence-one-step":
+    // Each corpus sentence with a line break in it (see `Workloads.brokenSentences`).
+    _ = Workloads.sentenceArguments
+    _ = Workloads.brokenSentences
+    measured(iterations) { consume(Workloads.oneStepBrokenSentenceRuns($0 % Workloads.sentences.count)) }
+case let lines where lines.hasPrefix("line-breaks:"):
+    // One template of `line<br>` lines a call (see `Workloads.lineBreaks(_:)`).
+    guard let count = Int(lines.dropFirst("line-breaks:".count)) else { exit(2) }
+    let template = Workloads.lineBreaks(count)
+    precondition(Workloads.lineBreakRuns(template).count == 2 * count, "line breaks: a run each")
+    measured(iterations) { _ in consume(Workloads.lineBreakRuns(template)) }
 case "sentence-ranges", "sentence-ranges-from-string", "document-ranges", "document-ranges-from-string":
     // Each run's UTF-16 range read as stored, or worked out again from its text's own string through the
     // standard library's UTF-16 view (the cost of a range computed only when read), after resolving afresh: each

@@ -49,6 +49,49 @@ public enum Workloads {
         oneStepRuns(sentences[index].template, sentenceArguments[index])
     }
 
+    // MARK: Elements
+
+    /// The corpus sentences, each with a line break (`<br>`) before its first tag from its middle byte on, or at its
+    /// end: from a template's first element on, the one pass makes segments, resolved after the scan, rather than
+    /// runs as it goes.
+    public static let brokenSentences: [String] = sentences.map { sample in
+        let bytes = Array(sample.template.utf8)
+        let cut = bytes[(bytes.count / 2)...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+        return String(decoding: bytes[..<cut] + Array("<br>".utf8) + bytes[cut...], as: UTF8.self)
+    }
+
+    /// A broken sentence's runs in one step (see ``brokenSentences``).
+    public static func oneStepBrokenSentenceRuns(_ index: Int) -> [StyledRun] {
+        oneStepRuns(brokenSentences[index], sentenceArguments[index])
+    }
+
+    /// Stops the run unless a broken sentence's runs in one step are those of two steps, and, without the line
+    /// break's run, those of its corpus sentence.
+    public static func checkBrokenSentence(_ index: Int) {
+        let runs = oneStepBrokenSentenceRuns(index)
+        check(ProjectedRun.of(runs), equals: ProjectedRun.of(styledTextRuns(brokenSentences[index],
+                                                                            sentenceArguments[index])),
+              "broken sentence \(index), one step")
+        precondition(runs.filter { $0.attributes.last?.name == "br" }.map(\.text) == ["\n"],
+                     "broken sentence \(index): one line break")
+        var rest = ProjectedRunBuilder()
+        for run in ProjectedRun.of(runs) where run.tags.last != "br" {
+            rest.stack = run.tags
+            rest.append(run.text)
+        }
+        check(rest.finish(), equals: ProjectedRun.of(sentenceRuns(index)), "broken sentence \(index)")
+    }
+
+    /// A template of `count` lines, each `line<br>`: what an element costs, as little else as can be.
+    public static func lineBreaks(_ count: Int) -> String {
+        String(repeating: "line<br>", count: count)
+    }
+
+    /// The runs of ``lineBreaks(_:)``, in one step: `line` and `\n` in turn, the line breaks' inside `br`.
+    public static func lineBreakRuns(_ template: String) -> [StyledRun] {
+        oneStepRuns(template, [])
+    }
+
     /// The corpus sentences again, `count` of them, each of whose tags carries a parameter no other tag has
     /// (`<b n='7'>`): every tag is one the thread has not parsed before and every stack one the resolver has not
     /// resolved, so nothing a parse or a resolver keeps between calls helps. Sentence `index` is corpus sentence

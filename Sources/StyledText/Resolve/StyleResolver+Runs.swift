@@ -330,6 +330,9 @@ struct RunBuilder {
     /// retained it: ``takeBaseReferences(resolver:)`` retains it for them, together. Until then the resolver's own
     /// reference keeps it alive, and none of the runs may be destroyed.
     private var baseReferencesOwed = 0
+    /// The thread's node table, which a template's one pass lends while it makes runs: for the stacks of elements'
+    /// content (see ``ElementMemo/placeContent(of:on:nodes:)``). `nil` elsewhere.
+    private var nodes: UnsafeMutablePointer<AttributeNodeTable>?
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
@@ -358,9 +361,10 @@ struct RunBuilder {
     /// A builder for the one pass that makes runs as it scans a template (``StyledTextSink``, which makes room for
     /// its runs): it is given text with ``addUncountedText(_:top:resolver:)`` and finished with
     /// ``finish(plainText:segments:resolver:)``.
-    init(oneOf resolver: UnsafePointer<StyleResolver>) {
+    init(oneOf resolver: UnsafePointer<StyleResolver>, nodes: UnsafeMutablePointer<AttributeNodeTable>) {
         self.init(cached: Self.cachedStyles(of: resolver), bytes: UnsafeBufferPointer(start: nil, count: 0),
                   segmentCount: 0)
+        self.nodes = nodes
     }
 
     /// A snapshot of the styles `resolver` has cached. Its cache is borrowed from the resolver, which the caller
@@ -462,7 +466,12 @@ struct RunBuilder {
     @inline(__always)
     mutating func addText(_ text: TextSource, of plainText: String, top: Unmanaged<AttributeNode>?,
                           resolver: UnsafePointer<StyleResolver>) {
-        let resolved = style(for: top, resolver: resolver)
+        add(text, of: plainText, resolved: style(for: top, resolver: resolver))
+    }
+
+    /// ``addText(_:of:top:resolver:)`` with the final style of the text's stack, `resolved`, known.
+    @inline(__always)
+    private mutating func add(_ text: TextSource, of plainText: String, resolved: consuming ResolvedStack) {
         if let lastText, lastRunShares(resolved) {
             merge(text, of: plainText, lastText)
             return
@@ -508,40 +517,112 @@ struct RunBuilder {
                       resolver: UnsafePointer<StyleResolver>) {
         // Each segment's stack is passed unretained (the text holds it): runs hold resolved stacks, not the
         // segments' own, and a retained copy cost a retain and a release per segment.
-        var lastElement: AttributeStack?
         for index in segments.indices {
             let segment = segments.baseAddress.unsafelyUnwrapped + index
             let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
             switch segment.pointee.content {
-            case let .text(range):
-                addText(.plain(range), of: plainText, top: top, resolver: resolver)
-            case let .image(image):
-                addImage(image, top: top, resolver: resolver)
+            case let .text(range): addText(.plain(range), of: plainText, top: top, resolver: resolver)
+            case let .image(image): addImage(image, top: top, resolver: resolver)
+            case .element: return addFromElement(segments, at: index, of: plainText, resolver: resolver)
+            }
+        }
+    }
+
+    /// ``add(_:of:resolver:)`` from the segment at `first`, an element, on, with what each element leaves for
+    /// the next (``ElementMemo``). Out of line, so that texts without elements do not set up and destroy that memo:
+    /// kept in the loop above, it cost a sentence in two steps about 80 instructions.
+    @inline(never)
+    private mutating func addFromElement(_ segments: UnsafeBufferPointer<StyledText.Segment>, at first: Int,
+                                         of plainText: String, resolver: UnsafePointer<StyleResolver>) {
+        var lastElement = ElementMemo()
+        for index in first..<segments.count {
+            let segment = segments.baseAddress.unsafelyUnwrapped + index
+            let top = segment.pointee.stack.top.map(Unmanaged.passUnretained)
+            switch segment.pointee.content {
+            case let .text(range): addText(.plain(range), of: plainText, top: top, resolver: resolver)
+            case let .image(image): addImage(image, top: top, resolver: resolver)
             case let .element(stored):
                 addElement(stored.attribute, on: segment.pointee.stack, after: &lastElement, resolver: resolver)
             }
         }
     }
 
-    /// Adds the content the resolver's rule makes of `element`, inside `stack`, if it has a rule. `last` is the
-    /// stack the content of the element before it went on, the element its top: an equal element on the same
-    /// parent (`line<br>line<br>`) puts its content on that stack, whose style is then found rather than resolved
-    /// again. A stack pushed anew for each element was a node made, resolved and remembered per element: `line<br>`
-    /// took 8,910 instructions a line, 7,690 now. Elements with a tappable's closure get a stack of their own, as the
-    /// node table gives them. Out of line: in the loop over the segments it cost texts without elements 5 %.
+    /// What an element leaves for the next one in ``add(_:of:resolver:)``: consecutive elements are usually alike
+    /// (`line<br>line<br>`), and each one's rule looked up by name, and its content's style looked up by stack, was
+    /// a hash of the name and a probe of the memo, where the stored stack, equal but built apart, was then compared
+    /// level by level.
+    struct ElementMemo {
+        /// The name of the element before, and the resolver's rule for it: its fixed content or its closure, or
+        /// neither when such elements become nothing.
+        var name: String?
+        var fixed: StyleResolver.FixedElementContent?
+        var rule: StyleResolver.ElementRule?
+        /// The stack the content of the element before went on, that element its top, and the stack's final style
+        /// once text of the content has needed it.
+        var stack: AttributeStack?
+        var style: ResolvedStack?
+
+        /// The node table's node for `element` on `parent`. Out of line: a second call of the table's function
+        /// changed how the one pass's tags, which call it too, were put together.
+        @inline(never)
+        private static func node(_ element: StyledText.Attribute, on parent: AttributeNode?,
+                                 in nodes: UnsafeMutablePointer<AttributeNodeTable>) -> AttributeNode {
+            nodes.pointee.node(element, parent: parent)
+        }
+
+        /// Sets ``name``, ``fixed`` and ``rule`` for elements named `name`.
+        mutating func find(rulesFor name: String, in resolver: UnsafePointer<StyleResolver>) {
+            self.name = name
+            switch resolver.pointee.elementRule(for: name) {
+            case let .fixed(content)?: (fixed, rule) = (content, nil)
+            case let .computed(computed)?: (fixed, rule) = (nil, computed)
+            case .nothing?, nil: (fixed, rule) = (nil, nil)
+            }
+        }
+
+        /// Sets ``stack`` to the stack for the content of `element`, which sits on `parent`: the stack of the element
+        /// before when the two are equal and on the same parent, else another, whose style is not known yet. That
+        /// one comes from `nodes`, the node table a template's one pass lends, when there is one: the node the
+        /// element had the last time (`Line one<br>Line two` shown again), which the resolver's cache then finds by
+        /// its address. A node pushed anew was one made, freed, and found in the cache by walking the equal stack
+        /// stored there: about 870 instructions for a sentence's one `<br>`.
+        @inline(__always)
+        mutating func placeContent(of element: StyledText.Attribute, on parent: AttributeStack,
+                                   nodes: UnsafeMutablePointer<AttributeNodeTable>?) {
+            if element.action == nil, let top = stack?.top, top.parent === parent.top,
+               StyledText.Attribute.sameContent(top.attribute, element) {
+                return
+            }
+            if let nodes {
+                stack = AttributeStack(top: Self.node(element, on: parent.top, in: nodes))
+            } else {
+                stack = parent.pushing(element)
+            }
+            style = nil
+        }
+    }
+
+    /// Adds the content the resolver's rule makes of `element`, inside `stack`, if it has a rule. `last` is what the
+    /// element before it left (``ElementMemo``): an element of the same name has the same rule, and an equal element
+    /// on the same parent puts its content on that element's stack, whose style is then known. With the rule looked up
+    /// by name, its content made or copied, and a stack pushed and resolved for every element, `Profile line-breaks`
+    /// (`line<br>` lines) took 6,477 instructions a line; 2,718 now. Elements with a tappable's closure get a stack of
+    /// their own, as the node table gives them. Out of line: in the loop over the segments it cost texts without
+    /// elements 5 %.
     @inline(never)
     private mutating func addElement(_ element: StyledText.Attribute, on stack: AttributeStack,
-                                     after last: inout AttributeStack?, resolver: UnsafePointer<StyleResolver>) {
-        guard let rule = resolver.pointee.elementRule(for: element.name), let content = rule(element),
-              !content.isEmpty
-        else { return }
-        if element.action == nil, let top = last?.top, top.parent === stack.top,
-           StyledText.Attribute.sameContent(top.attribute, element) {
-            return addElementContent(content, stack: last.unsafelyUnwrapped, resolver: resolver)
+                                     after last: inout ElementMemo, resolver: UnsafePointer<StyleResolver>) {
+        if last.name != element.name { last.find(rulesFor: element.name, in: resolver) }
+        if let rule = last.rule {
+            guard let content = rule(element), !content.isEmpty else { return }
+            last.placeContent(of: element, on: stack, nodes: nodes)
+            last.style = addElementContent(content, stack: last.stack!, style: last.style, resolver: resolver)
+            return
         }
-        let pushed = stack.pushing(element)
-        last = pushed
-        addElementContent(content, stack: pushed, resolver: resolver)
+        guard let fixed = last.fixed else { return }
+        last.placeContent(of: element, on: stack, nodes: nodes)
+        // Borrowed from its box, not copied.
+        last.style = addElementContent(fixed.content, stack: last.stack!, style: last.style, resolver: resolver)
     }
 
     /// Adds the plain text at the UTF-8 offsets `range` inside the stack topped by `top` (unretained: the caller
@@ -702,15 +783,26 @@ struct RunBuilder {
     }
 
     /// Adds an element's content with its attributes nested inside `stack`; elements inside it render nothing.
-    mutating func addElementContent(_ content: StyledText, stack: AttributeStack,
-                                    resolver: UnsafePointer<StyleResolver>) {
+    /// `style` is the final style of `stack` when known; returns it, found if text outside the content's own
+    /// attributes needed it.
+    mutating func addElementContent(_ content: StyledText, stack: AttributeStack, style: ResolvedStack?,
+                                    resolver: UnsafePointer<StyleResolver>) -> ResolvedStack? {
+        var known = style
         var rebaser = StackRebaser(base: stack)
         content.withSegments { segments in
             for segment in segments {
+                // An element's content is never `.plain`: no plain text is needed.
+                if segment.stack.isEmpty, case let .text(range) = segment.content {
+                    if known == nil {
+                        known = stack.top.map { self.style(for: Unmanaged.passUnretained($0), resolver: resolver) }
+                            ?? self.style(for: nil, resolver: resolver)
+                    }
+                    add(.owned(content.substring(range)), of: "", resolved: known.unsafelyUnwrapped)
+                    continue
+                }
                 let nested = rebaser.rebase(segment.stack)
                 let top = nested.top.map(Unmanaged.passUnretained)
                 switch segment.content {
-                // An element's content is never `.plain`: no plain text is needed.
                 case let .text(range): addText(.owned(content.substring(range)), of: "", top: top, resolver: resolver)
                 case let .image(image): addImage(image, top: top, resolver: resolver)
                 case .element: continue
@@ -719,6 +811,7 @@ struct RunBuilder {
             }
         }
         forgetLastStack()
+        return known
     }
 
     /// Forgets the last stack resolved, whose node may be about to be freed (see ``lastTop``).

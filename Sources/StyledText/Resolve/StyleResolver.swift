@@ -68,12 +68,31 @@ public struct StyleResolver: Sendable {
     var adjustments: [Adjustment] = []
     /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
     /// that merging a resolver without rules never replaces an element rule with a default.
-    var elementRules: [String: ElementRule] = [:]
+    var elementRules: [String: StoredElementRule] = [:]
 
     /// Styles resolved by earlier calls; replaced whenever anything that decides a style changes.
     private(set) var cache = StyleCache()
 
-    static let defaultElementRules: [String: ElementRule] = ["br": { _ in "\n" }]
+    static let defaultElementRules: [String: StoredElementRule] = ["br": .fixed(FixedElementContent("\n"))]
+
+    /// An element rule as the resolver keeps it: fixed content, boxed, which every element borrows from the box (a
+    /// closure returning it made a copy per element, its references retained and released), or a closure.
+    enum StoredElementRule: Sendable {
+        /// Content that is not empty.
+        case fixed(FixedElementContent)
+        case computed(ElementRule)
+        /// Fixed content that is empty: the element becomes nothing.
+        case nothing
+    }
+
+    /// The content of a fixed element rule, behind a reference.
+    final class FixedElementContent: Sendable {
+        let content: StyledText
+
+        init(_ content: StyledText) {
+            self.content = content
+        }
+    }
 
     enum StoredRule: Sendable {
         /// A fixed style, boxed: looking a rule up then copies a reference, not a `MarkupStyle`.
@@ -166,7 +185,9 @@ public struct StyleResolver: Sendable {
     ///   - content: The content each such element becomes.
     /// - Returns: The new resolver.
     public func element(_ name: String, _ content: StyledText) -> StyleResolver {
-        element(name) { _ in content }
+        var copy = self
+        copy.elementRules[name.lowercased()] = content.isEmpty ? .nothing : .fixed(FixedElementContent(content))
+        return copy
     }
 
     /// A copy that turns elements named `name` into content computed from the element's parameters.
@@ -185,7 +206,7 @@ public struct StyleResolver: Sendable {
     /// - Returns: The new resolver.
     public func element(_ name: String, _ rule: @escaping ElementRule) -> StyleResolver {
         var copy = self
-        copy.elementRules[name.lowercased()] = rule
+        copy.elementRules[name.lowercased()] = .computed(rule)
         return copy
     }
 
@@ -212,7 +233,7 @@ public struct StyleResolver: Sendable {
     }
 
     /// The rule that turns elements named `name` into content: one set on the resolver, else a built-in one.
-    func elementRule(for name: String) -> ElementRule? {
+    func elementRule(for name: String) -> StoredElementRule? {
         elementRules[name] ?? Self.defaultElementRules[name]
     }
 

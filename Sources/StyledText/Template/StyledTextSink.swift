@@ -58,6 +58,13 @@ struct StyledTextSink {
     private var top: Unmanaged<AttributeNode>?
     /// Where the output's text not yet in a segment starts.
     private var textStart = 0
+    /// The last element's attribute, boxed, and the slot of the tag cache it came from: the next element from that
+    /// slot (`line<br>line<br>`) shares the box, where each copied the attribute out of the cache into a box of its
+    /// own. Forgotten whenever the cache adds a tag, which may start it over and give the slot to another.
+    ///
+    /// Unretained: ``segments``, which only grows, holds the box. Held here, it cost every template, elements or
+    /// not, a check and a release when the sink went (about 30 instructions).
+    private var lastElement: (slot: Int, element: Unmanaged<StyledText.Segment.Element>)?
     /// Stacks rebuilt after misnested end tags, by a hash of the stack before (see ``close(keepingOpen:at:)``);
     /// empty until the first.
     private var rebuiltStacks: [RebuiltStack] = []
@@ -328,7 +335,13 @@ struct StyledTextSink {
                           grammar: inout TemplateGrammar) {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
-        let element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
+        let element: StyledText.Segment.Element
+        if let slot, let last = lastElement, last.slot == slot {
+            element = last.element.takeUnretainedValue()
+        } else {
+            element = StyledText.Segment.Element(slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!)
+            lastElement = slot.map { ($0, Unmanaged.passUnretained(element)) }
+        }
         runBuilder = nil  // Segments from here on (see ``runBuilder``).
         listCompact()
         segments.append(StyledText.Segment(content: .element(element), stack: stack))
@@ -445,6 +458,7 @@ struct StyledTextSink {
         }
         let made = StyledText.Attribute(lowercasedName: TemplateTokenizer.lowercasedName(name, in: bytes),
                                         parameters: parameters, action: nil)
+        lastElement = nil
         guard let slot = tagAttributes.pointee.add(made, for: key) else { return (nil, made) }
         return (slot, nil)
     }
@@ -522,7 +536,7 @@ extension StyledTextSink {
             template.utf8.withContiguousStorageIfAvailable { bytes in
                 arguments.withUnsafeBufferPointer { arguments in
                     TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
-                        var builder = RunBuilder(oneOf: resolver)
+                        var builder = RunBuilder(oneOf: resolver, nodes: nodes)
                         let scanned = withUnsafeMutablePointer(to: &builder) { builder in
                             var sink = StyledTextSink(bytes: bytes, arguments: arguments,
                                                       isolatesArguments: isolatesArguments, nodes: nodes,

@@ -301,6 +301,10 @@ struct TemplateScratch {
         }
 
         /// ``current`` without a reference of the caller's own: the thread's, valid while the thread runs.
+        ///
+        /// Inlined: left to the optimizer, it became a call of its own when the one pass's code around it grew (about
+        /// 25 instructions a template).
+        @inline(__always)
         static var currentUnmanaged: Unmanaged<Box>? {
             #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
             if let key, let pointer = pthread_getspecific(key) { return Unmanaged<Box>.fromOpaque(pointer) }

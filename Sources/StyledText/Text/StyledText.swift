@@ -194,7 +194,9 @@ extension StyledText {
 
     /// The text of a text segment.
     func substring(_ utf8Range: Range<Int>) -> Substring {
-        text.utf8Slice(utf8Range)
+        // The whole text, as an element's content usually is (`"\n"` for `<br>`): no indices to find and check.
+        if utf8Range.lowerBound == 0, utf8Range.upperBound == text.utf8.count { return text[...] }
+        return text.utf8Slice(utf8Range)
     }
 
     /// Appends text with the given attributes, coalescing with the previous part when its attributes are equal.

@@ -224,6 +224,51 @@ import Testing
         #expect(tappables[1].attributes.first?.action != nil && tappables[3].attributes.first?.action != nil)
     }
 
+    @Test func eachElementGetsTheRuleOfItsOwnName() {
+        // Consecutive elements share their rule while their name does: the names alternate here, a fixed rule
+        // with empty content makes its elements nothing (and replaces the built-in `br`), a closure is called per
+        // element, and an element without a rule renders nothing.
+        let resolver = StyleResolver()
+            .element("icon") { icon in icon["n"].map { "[\($0)]" } }
+            .element("hr", "—")
+            .element("wbr", "")
+        let template = "a<icon n='1'/><icon n='2'/><hr><icon/><icon n='3'/><wbr>b<br><hr><x/><hr>c"
+        let expected = ["a", "[1]", "[2]", "—", "[3]", "b\n", "—", "—", "c"]
+        let oneStep = resolver.runs(forTemplate: template)
+        #expect(oneStep.map(\.text).joined() == expected.joined())
+        #expect(oneStep == resolver.runs(for: StyledText(template: template)))
+        #expect(oneStep.map(\.attributes).filter { $0 == [.tag("icon", ["n": "2"])] }.count == 1)
+
+        let noBreaks = resolver.element("br", "")
+        #expect(noBreaks.runs(forTemplate: "a<br>b<br/>c").map(\.text).joined() == "abc")
+        #expect(noBreaks.element("br", "|").runs(forTemplate: "a<br>b").map(\.text).joined() == "a|b")
+    }
+
+    @Test func aTemplatesElementContentSharesTheThreadsNodes() {
+        // In a template's one pass, the stack of an element's content comes from the thread's node table: the same
+        // node each time the template is shown, as for its tags, so a resolver's cache finds it by address. Two
+        // resolvers, whose caches are their own, show it: each run's stack is the one its call pushed.
+        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        let template = "Line <b>one<br>two</b>"
+        let first = resolver.runs(forTemplate: template)
+        let second = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold))).runs(forTemplate: template)
+        #expect(first.map(\.text) == ["Line ", "one", "\n", "two"] && second == first)
+        #expect(first[2].attributes == [.tag("b"), .tag("br")])
+        #expect(first[2].stack.top != nil && first[2].stack.top === second[2].stack.top)
+    }
+
+    @Test func equalElementsOfATemplateShareTheirAttribute() throws {
+        // The one pass boxes an element's attribute once for a run of elements from the same tag: `a<br>b<br>`.
+        let text = StyledText(template: "a<br>b<br>c<br n='1'>d<br>")
+        let elements = text.segments.compactMap { segment -> StyledText.Segment.Element? in
+            guard case let .element(element) = segment.content else { return nil }
+            return element
+        }
+        try #require(elements.count == 4)
+        #expect(elements[0] === elements[1] && elements[2] !== elements[1] && elements[3] !== elements[2])
+        #expect(elements.map(\.attribute) == [.tag("br"), .tag("br"), .tag("br", ["n": "1"]), .tag("br")])
+    }
+
     @Test func elementContentKeepsItsOwnAttributesInner() {
         let resolver = StyleResolver().element("sig", "— \("Eve", .important)")
         let runs = resolver.runs(for: "\(element: .tag("sig"), .tag("p"))")
