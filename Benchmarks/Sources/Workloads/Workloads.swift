@@ -52,8 +52,7 @@ public enum Workloads {
     // MARK: Elements
 
     /// The corpus sentences, each with a line break (`<br>`) before its first tag from its middle byte on, or at its
-    /// end: from a template's first element on, the one pass makes segments, resolved after the scan, rather than
-    /// runs as it goes.
+    /// end: an element, whose content the one pass adds among runs it has not counted yet.
     public static let brokenSentences: [String] = sentences.map { sample in
         let bytes = Array(sample.template.utf8)
         let cut = bytes[(bytes.count / 2)...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count

@@ -24,8 +24,8 @@ struct StyledTextSink {
     /// The caller's arguments, read where they are (held, the array cost a template a retain and a release).
     private let arguments: UnsafeBufferPointer<any StyledTextArgument>
     private let isolatesArguments: Bool
-    /// The segments so far: text up to ``textStart`` of the output, and elements. Made from the first element on
-    /// when the sink makes runs (see ``runBuilder``).
+    /// The segments so far: text up to ``textStart`` of the output, and elements. In a sink that makes runs, made
+    /// only from where merging needs the text (see ``runBuilder``).
     private(set) var segments: [StyledText.Segment] = []
     /// The attributed text parts while there are at most two and no elements, where the build keeps them: until
     /// then plain text costs no segment, and none are listed (see ``StyledText/CompactSegments``). `nil` once they
@@ -37,9 +37,10 @@ struct StyledTextSink {
     /// The run builder the text goes to, for a sink that makes runs as the scan goes
     /// (``StyleResolver/runs(forTemplate:arguments:options:)``); `nil` for one that makes segments.
     ///
-    /// From the template's first element on (`<br/>`), it makes segments, resolved once the scan is done: the
-    /// builder may merge an element's content with the text before it, which needs that text, and the text is not
-    /// made until the scan is done.
+    /// An element's content goes to the builder too, as runs holding text of their own
+    /// (``RunBuilder/addUncountedElement(_:top:resolver:)``). Where that content would merge with the text before it,
+    /// or text with the content before it (`<x>t</x><x/>`, `<x/><x>t</x>`), it makes segments from there on, resolved
+    /// once the scan is done: merging needs the text, which is not made until then.
     private var runBuilder: UnsafeMutablePointer<RunBuilder>?
     /// The resolver that ``runBuilder`` resolves with, lent where the caller keeps it.
     private let resolver: UnsafePointer<StyleResolver>?
@@ -335,6 +336,11 @@ struct StyledTextSink {
                           grammar: inout TemplateGrammar) {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
+        if let runBuilder, runBuilder.pointee.addUncountedElement(
+            slot.map(tagAttributes.pointee.attribute(inSlot:)) ?? made!, top: top, resolver: resolver.unsafelyUnwrapped
+        ) {
+            return
+        }
         let element: StyledText.Segment.Element
         if let slot, let last = lastElement, last.slot == slot {
             element = last.element.takeUnretainedValue()
@@ -420,8 +426,13 @@ struct StyledTextSink {
     /// inlined into every tag's, stays as small as it was.
     @inline(never)
     private mutating func endTextInRuns(at offset: Int) {
-        runBuilder.unsafelyUnwrapped.pointee.addUncountedText(textStart..<offset, top: top,
-                                                              resolver: resolver.unsafelyUnwrapped)
+        guard runBuilder.unsafelyUnwrapped.pointee.addUncountedText(textStart..<offset, top: top,
+                                                                    resolver: resolver.unsafelyUnwrapped)
+        else {
+            // The text merges into an element's content: segments from here on (see ``runBuilder``).
+            runBuilder = nil
+            return endText(at: offset)
+        }
         textStart = offset
     }
 

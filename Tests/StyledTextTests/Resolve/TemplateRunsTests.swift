@@ -74,6 +74,42 @@ import Testing
         Self.expectAgreement(template, ["Eve", "Bob"])
     }
 
+    /// Elements, whose content the one pass adds among the runs it has not counted yet, as it scans, and the two
+    /// places where it makes segments instead: content that would merge into the text before it, and text that
+    /// would merge into the content before it (`x` as an element and as a tag on the same parent). Images, content
+    /// with attributes of its own, rules that give nothing, and a template longer than the scan's chunk.
+    @Test(arguments: [
+        "<x>t</x><x/>",
+        "<x/><x>t</x>",
+        "a<x>t</x><x/>b<x/><x>u</x>c",
+        "<b><x>t</x><x/></b><x/>",
+        "<br><br>a<br/><br/>",
+        "\u{E9}<br>\u{1F600}<img/>x<img/><img/>y<sig/>z",
+        "ab<sig/>",
+        "<sig/><sig/>",
+        "<b>a<img/></b>b",
+        "a<b>b<br/>c</b><i>d<hr/></i>e<x/>",
+        "<nothing/>a<nothing/><br/>",
+        "short<br>",
+        "a much longer line than a vector<br>and more after it<x/>",
+    ])
+    func agreesOnElementsMadeAsTheScanGoes(_ template: String) {
+        let resolver = StyleResolver().style("b", Self.bold)
+            .element("x", "c")
+            .element("img") { _ in StyledText(image: .init(named: "dot")) }
+            .element("sig", "\u{2014} \("Eve", .important)")
+            .element("nothing") { _ in nil }
+        let long = String(repeating: template, count: 70_000 / max(template.utf8.count, 1) + 1)
+        for source in [template, long] {
+            let expected = resolver.runs(for: StyledText(template: source))
+            let runs = resolver.runs(forTemplate: source)
+            #expect(runs == expected, "\(source.prefix(100).debugDescription)")
+            #expect(runs.map(\.attributes) == expected.map(\.attributes))
+            #expect(runs.last?.range.upperBound == runs.reduce(0) { $0 + $1.text.utf16.count })
+        }
+        Self.expectAgreement(template)
+    }
+
     /// Templates the one pass leaves to the parser: a `%` in a tag, an argument with parts of its own, tags left
     /// open that become text, an end tag deep in the stack, and a template over the length limit.
     @Test func agreesWhereTheParserBuildsTheText() {
