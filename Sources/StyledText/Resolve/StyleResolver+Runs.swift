@@ -623,7 +623,6 @@ struct RunBuilder {
         }
         guard let fixed = last.fixed else { return }
         last.placeContent(of: element, on: stack, nodes: nodes)
-        // Borrowed from its box, not copied.
         last.style = addElementContent(fixed.content, stack: last.stack!, style: last.style, resolver: resolver)
     }
 
@@ -691,7 +690,6 @@ struct RunBuilder {
             return addUncounted(content, of: element, on: parent, memo: memo, resolver: resolver)
         }
         guard let fixed = memo.last.fixed else { return true }
-        // Borrowed from its box, not copied.
         return addUncounted(fixed.content, of: element, on: parent, memo: memo, resolver: resolver)
     }
 

@@ -75,8 +75,10 @@ public struct StyleResolver: Sendable {
 
     static let defaultElementRules: [String: StoredElementRule] = ["br": .fixed(FixedElementContent("\n"))]
 
-    /// An element rule as the resolver keeps it: fixed content, boxed, which every element borrows from the box (a
-    /// closure returning it made a copy per element, its references retained and released), or a closure.
+    /// An element rule as the resolver keeps it: fixed content, made once and kept behind a reference, or a closure.
+    /// A closure returning the fixed content made it anew for every element (the built-in `br` its `"\n"`) or
+    /// copied it; held in the enum itself, it was copied out with its references at each lookup. (An element's use
+    /// still copies it: see Docs/Performance.md, *Templates with elements*.)
     enum StoredElementRule: Sendable {
         /// Content that is not empty.
         case fixed(FixedElementContent)
