@@ -100,8 +100,8 @@ func sentenceBenchmarks() {
         }
     }
 
-    // The same sentences with a line break in each (`<br>`), in one step: an element, and the rest of the
-    // template made into segments before it is resolved.
+    // The same sentences with a line break in each (`<br>`), in one step: an element, whose content the one pass
+    // adds among the runs it has not counted yet.
     let broken = Cursor()
     Benchmark("Sentence with a line break → runs: StyledText in one step", configuration: .init(setup: {
         for index in Workloads.sentences.indices { Workloads.checkBrokenSentence(index) }

@@ -67,14 +67,13 @@ public enum Workloads {
     /// Stops the run unless a broken sentence's runs in one step are those of two steps, and, without the line
     /// break's run, those of its corpus sentence.
     public static func checkBrokenSentence(_ index: Int) {
-        let runs = oneStepBrokenSentenceRuns(index)
-        check(ProjectedRun.of(runs), equals: ProjectedRun.of(styledTextRuns(brokenSentences[index],
-                                                                            sentenceArguments[index])),
+        let runs = ProjectedRun.of(oneStepBrokenSentenceRuns(index))
+        check(runs, equals: ProjectedRun.of(styledTextRuns(brokenSentences[index], sentenceArguments[index])),
               "broken sentence \(index), one step")
-        precondition(runs.filter { $0.attributes.last?.name == "br" }.map(\.text) == ["\n"],
+        precondition(runs.filter { $0.tags.last == "br" }.map(\.text) == ["\n"],
                      "broken sentence \(index): one line break")
         var rest = ProjectedRunBuilder()
-        for run in ProjectedRun.of(runs) where run.tags.last != "br" {
+        for run in runs where run.tags.last != "br" {
             rest.stack = run.tags
             rest.append(run.text)
         }
