@@ -104,30 +104,11 @@ public struct MarkupStyle: Sendable, Hashable {
 
     /// ``fill(from:)`` field by field, on storage made unique once rather than once per field.
     mutating func fillFields(from other: MarkupStyle) {
-        let other = other.storage
-        guard isKnownUniquelyReferenced(&storage) else {
-            // Shared (a rule's fixed style, say): make the filled storage at once rather than copy, then change it.
-            let shared = storage
-            storage = Storage(font: shared.font.filling(from: other.font),
-                              foregroundColor: shared.foregroundColor ?? other.foregroundColor,
-                              backgroundColor: shared.backgroundColor ?? other.backgroundColor,
-                              underline: Self.fill(shared.underline, from: other.underline),
-                              strikethrough: Self.fill(shared.strikethrough, from: other.strikethrough),
-                              kern: shared.kern ?? other.kern, baselineOffset: shared.baselineOffset ?? other.baselineOffset,
-                              link: shared.link ?? other.link, paragraph: shared.paragraph.filling(from: other.paragraph),
-                              textCase: shared.textCase ?? other.textCase)
-            return
+        if !isKnownUniquelyReferenced(&storage) {
+            // Shared (a rule's fixed style, say): filled in a copy.
+            storage = storage.copy()
         }
-        storage.font = storage.font.filling(from: other.font)
-        storage.foregroundColor = storage.foregroundColor ?? other.foregroundColor
-        storage.backgroundColor = storage.backgroundColor ?? other.backgroundColor
-        storage.underline = Self.fill(storage.underline, from: other.underline)
-        storage.strikethrough = Self.fill(storage.strikethrough, from: other.strikethrough)
-        storage.kern = storage.kern ?? other.kern
-        storage.baselineOffset = storage.baselineOffset ?? other.baselineOffset
-        storage.link = storage.link ?? other.link
-        storage.paragraph = storage.paragraph.filling(from: other.paragraph)
-        storage.textCase = storage.textCase ?? other.textCase
+        storage.fill(from: other.storage)
     }
 
     /// Whether two styles share their storage, so are equal without comparing fields.
@@ -186,6 +167,48 @@ public struct MarkupStyle: Sendable, Hashable {
             Storage(font: font, foregroundColor: foregroundColor, backgroundColor: backgroundColor, underline: underline,
                     strikethrough: strikethrough, kern: kern, baselineOffset: baselineOffset, link: link,
                     paragraph: paragraph, textCase: textCase)
+        }
+
+        /// Takes the undecided fields from `other`, in place and one by one: a field is read from `other`, and its
+        /// references retained, only when it is taken. (Rebuilding the font and the paragraph with `filling(from:)`
+        /// and assigning every field back copied each, its strings retained and the old ones released.)
+        func fill(from other: Storage) {
+            if font.size == nil { font.size = other.font.size }
+            if font.weight == nil { font.weight = other.font.weight }
+            if font.italic == nil { font.italic = other.font.italic }
+            if font.family == nil, let family = other.font.family { font.family = family }
+            if font.monospaced == nil { font.monospaced = other.font.monospaced }
+            if font.textStyle == nil, let textStyle = other.font.textStyle { font.textStyle = textStyle }
+            if foregroundColor == nil { foregroundColor = other.foregroundColor }
+            if backgroundColor == nil { backgroundColor = other.backgroundColor }
+            if underline == nil {
+                underline = other.underline
+            } else if underline?.color == nil, let color = other.underline?.color {
+                underline?.color = color
+            }
+            if strikethrough == nil {
+                strikethrough = other.strikethrough
+            } else if strikethrough?.color == nil, let color = other.strikethrough?.color {
+                strikethrough?.color = color
+            }
+            if kern == nil { kern = other.kern }
+            if baselineOffset == nil { baselineOffset = other.baselineOffset }
+            if link == nil, let link = other.link { self.link = link }
+            if paragraph.alignment == nil, let alignment = other.paragraph.alignment { paragraph.alignment = alignment }
+            if paragraph.lineSpacing == nil { paragraph.lineSpacing = other.paragraph.lineSpacing }
+            if paragraph.lineHeightMultiple == nil {
+                paragraph.lineHeightMultiple = other.paragraph.lineHeightMultiple
+            }
+            if paragraph.paragraphSpacing == nil { paragraph.paragraphSpacing = other.paragraph.paragraphSpacing }
+            if paragraph.paragraphSpacingBefore == nil {
+                paragraph.paragraphSpacingBefore = other.paragraph.paragraphSpacingBefore
+            }
+            if paragraph.headIndent == nil { paragraph.headIndent = other.paragraph.headIndent }
+            if paragraph.tailIndent == nil { paragraph.tailIndent = other.paragraph.tailIndent }
+            if paragraph.firstLineHeadIndent == nil {
+                paragraph.firstLineHeadIndent = other.paragraph.firstLineHeadIndent
+            }
+            if textCase == nil, let textCase = other.textCase { self.textCase = textCase }
         }
 
         /// The fields as one hashable value, for equality and hashing.

@@ -23,6 +23,81 @@ import Testing
         #expect(outer.filling(from: MarkupStyle()) == outer)
     }
 
+    /// Styles deciding one field each, every field of the style, the font and the paragraph; made anew each call, so
+    /// that two calls share no storage.
+    private static func singleFieldStyles() -> [MarkupStyle] {
+        let url = URL(string: "https://example.com/a")!
+        return [
+            MarkupStyle(font: .init(size: 12)), MarkupStyle(font: .init(weight: .bold)),
+            MarkupStyle(font: .init(italic: true)), MarkupStyle(font: .init(family: "Georgia")),
+            MarkupStyle(font: .init(monospaced: true)), MarkupStyle(font: .init(textStyle: .body)),
+            MarkupStyle(foregroundColor: .red), MarkupStyle(backgroundColor: .yellow),
+            MarkupStyle(underline: MarkupStyleLine(.single)),
+            MarkupStyle(underline: MarkupStyleLine(.wavy, color: .green)),
+            MarkupStyle(strikethrough: MarkupStyleLine(.single)),
+            MarkupStyle(strikethrough: MarkupStyleLine(.double, color: .blue)),
+            MarkupStyle(kern: 1), MarkupStyle(baselineOffset: 2), MarkupStyle(link: url),
+            MarkupStyle(paragraph: .init(alignment: .center)), MarkupStyle(paragraph: .init(lineSpacing: 3)),
+            MarkupStyle(paragraph: .init(lineHeightMultiple: 1.5)), MarkupStyle(paragraph: .init(paragraphSpacing: 4)),
+            MarkupStyle(paragraph: .init(paragraphSpacingBefore: 5)), MarkupStyle(paragraph: .init(headIndent: 6)),
+            MarkupStyle(paragraph: .init(tailIndent: 7)), MarkupStyle(paragraph: .init(firstLineHeadIndent: 8)),
+            MarkupStyle(textCase: .uppercase), MarkupStyle(),
+        ]
+    }
+
+    /// `inner.filling(from: outer)` written field by field with the public parts' own fillings.
+    private static func expectedFilling(_ inner: MarkupStyle, from outer: MarkupStyle) -> MarkupStyle {
+        func line(_ inner: MarkupStyleLine?, _ outer: MarkupStyleLine?) -> MarkupStyleLine? {
+            guard var inner else { return outer }
+            inner.color = inner.color ?? outer?.color
+            return inner
+        }
+        return MarkupStyle(font: inner.font.filling(from: outer.font),
+                           foregroundColor: inner.foregroundColor ?? outer.foregroundColor,
+                           backgroundColor: inner.backgroundColor ?? outer.backgroundColor,
+                           underline: line(inner.underline, outer.underline),
+                           strikethrough: line(inner.strikethrough, outer.strikethrough),
+                           kern: inner.kern ?? outer.kern, baselineOffset: inner.baselineOffset ?? outer.baselineOffset,
+                           link: inner.link ?? outer.link, paragraph: inner.paragraph.filling(from: outer.paragraph),
+                           textCase: inner.textCase ?? outer.textCase)
+    }
+
+    @Test func fillingTakesEveryFieldAndLeavesSharedStylesAlone() {
+        let singles = Self.singleFieldStyles()
+        // Inner styles of one field and of two; each filled from every style of one field and from a busy one.
+        var inners = singles
+        for (index, style) in singles.enumerated() {
+            inners.append(style.filling(from: singles[(index + 7) % singles.count]))
+        }
+        let busy = singles.reduce(MarkupStyle()) { $0.filling(from: $1) }
+        #expect(busy.font == MarkupStyleFont(size: 12, weight: .bold, italic: true, family: "Georgia", monospaced: true,
+                                             textStyle: .body))
+        let twins = Self.singleFieldStyles()
+        for inner in inners {
+            for outer in singles + [busy] {
+                let expected = Self.expectedFilling(inner, from: outer)
+                // Shared storage (`inner` still holds it): filled in a copy.
+                #expect(inner.filling(from: outer) == expected, "\(inner) filled from \(outer)")
+                // Storage of its own: filled in place.
+                var unique = inner
+                unique.kern = inner.kern
+                unique.fill(from: outer)
+                #expect(unique == expected, "\(inner) filled in place from \(outer)")
+            }
+        }
+        // Changing a copy leaves the style it was copied from alone, too.
+        for style in singles {
+            var copy = style
+            copy.font.size = 99
+            copy.link = nil
+            copy.paragraph.headIndent = 99
+            #expect(copy.font.size == 99 && copy.paragraph.headIndent == 99)
+        }
+        // The styles filled from, and the inner ones, are as they were made.
+        #expect(singles == twins)
+        #expect(Array(inners.prefix(singles.count)) == twins)
+    }
+
     @Test func emptiness() {
         #expect(MarkupStyle().isEmpty)
         #expect(!MarkupStyle(kern: 0).isEmpty)
