@@ -35,10 +35,4 @@ extension MarkupStyle {
         }
         fillFields(from: other)
     }
-
-    static func fill(_ line: MarkupStyleLine?, from other: MarkupStyleLine?) -> MarkupStyleLine? {
-        guard var line else { return other }
-        if line.color == nil, let color = other?.color { line.color = color }
-        return line
-    }
 }
