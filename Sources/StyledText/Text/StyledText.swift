@@ -194,6 +194,11 @@ extension StyledText {
 
     /// The text of a text segment.
     func substring(_ utf8Range: Range<Int>) -> Substring {
+        Self.substring(of: text, utf8Range)
+    }
+
+    /// The text of a text segment of a styled text whose text is `text`.
+    static func substring(of text: String, _ utf8Range: Range<Int>) -> Substring {
         // The whole text, as an element's content usually is (`"\n"` for `<br>`): no indices to find and check.
         if utf8Range.lowerBound == 0, utf8Range.upperBound == text.utf8.count { return text[...] }
         return text.utf8Slice(utf8Range)
