@@ -125,7 +125,7 @@ extension StyleResolver {
             } else {
                 let inherited = current.style
                 // Without a layer the node has the style outside it: the same object, nothing merged or made.
-                if var resolved = layer(for: node.attribute, inherited: inherited) {
+                if var resolved = node.withAttribute({ layer(for: $0, inherited: inherited) }) {
                     resolved.fill(from: inherited)
                     current = SharedStyle(resolved)
                 }

@@ -249,7 +249,7 @@ public struct StyleResolver: Sendable {
 
     /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above); `nil` when
     /// the attribute has none, so that the inherited style applies as it is without merging anything.
-    func layer(for attribute: StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle? {
+    func layer(for attribute: borrowing StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle? {
         var layer: MarkupStyle?
         switch rules[attribute.name] {
         case let .fixed(shared)?: layer = shared.style
