@@ -623,7 +623,7 @@ struct RunBuilder {
         }
         guard let fixed = last.fixed else { return }
         last.placeContent(of: element, on: stack, nodes: nodes)
-        let placed = last.stack.unsafelyUnwrapped
+        let placed = last.stack!
         let style = last.style
         last.style = fixed.withContent { addElementContent($0, stack: placed, style: style, resolver: resolver) }
     }
