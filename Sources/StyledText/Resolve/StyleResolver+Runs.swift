@@ -608,7 +608,7 @@ struct RunBuilder {
     /// element before it left (``ElementMemo``): an element of the same name has the same rule, and an equal element
     /// on the same parent puts its content on that element's stack, whose style is then known. With the rule looked up
     /// by name, its content made or copied, and a stack pushed and resolved for every element, `Profile line-breaks`
-    /// (`line<br>` lines) took 6,477 instructions a line; 2,718 now. Elements with a tappable's closure get a stack of
+    /// (`line<br>` lines) took 6,477 instructions a line; 2,316 now. Elements with a tappable's closure get a stack of
     /// their own, as the node table gives them. Out of line: in the loop over the segments it cost texts without
     /// elements 5 %.
     @inline(never)
@@ -677,7 +677,7 @@ struct RunBuilder {
     /// - Returns: `false`, having added nothing, when the content would merge into the run before it, text the scan
     ///   has not made yet (`<x>t</x><x/>`, the text inside `x` and the content too). The sink then makes segments
     ///   from the element on, as it did for every template with an element: the text after the first element was
-    ///   then resolved after the scan, which took a sentence with one `<br>` 15,513 instructions (13,689 now),
+    ///   then resolved after the scan, which took a sentence with one `<br>` 15,513 instructions (13,329 now),
     ///   against 9,150 without it.
     @inline(never)
     mutating func addUncountedElement(_ element: StyledText.Attribute, top: Unmanaged<AttributeNode>?,
