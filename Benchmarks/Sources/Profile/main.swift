@@ -15,7 +15,7 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, sentence, sentence-one-step, sentence-cold, sentence-novel, parse-sentence,")
+    print("workloads: check, show, machine, sentence, sentence-one-step, sentence-cold, sentence-novel, parse-sentence,")
     print("           plain-sentence, document, document-one-step, broken-sentence-one-step, line-breaks:<n>,")
     print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
     print("           document-ranges-from-string,")
@@ -66,6 +66,11 @@ case "check":
     for index in Workloads.sentences.indices { Workloads.checkBrokenSentence(index) }
     print("all baselines agree: \(Workloads.sentences.count) sentences, document of \(document.template.utf8.count) bytes, \(expected.count) runs")
     print("sentences with a line break: one step equals two steps, and the sentence's runs but for the break's")
+case "machine":
+    // The machine's state, apart from the library: see `MachineState` and "Machine and toolchain" in
+    // Docs/Performance.md. The iterations are rounds; the best of them is printed.
+    MachineState.report(rounds: min(iterations, 10))
+    exit(0)
 case "show":
     for index in 0..<iterations {
         let sample = Workloads.sentences[index]
