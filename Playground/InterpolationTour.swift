@@ -37,5 +37,13 @@ enum ResolverTour {
         }
         Tour.say("\nElements become what their rule says (br → line break by default, icon → image):")
         Tour.show(icons.runs(for: StyledText(template: "Rate us<br><icon name=star/> today")))
+
+        // A fallback styles attributes that have no rule of their own: here, a CSS colour read from a parameter.
+        let painted = theme.fallback { attribute, _ in
+            attribute["color"].flatMap(MarkupStyleColor.init(css:)).map { MarkupStyle(foregroundColor: $0) }
+        }
+        Tour.say("\nfallback(_:) styles tags without a rule, here by MarkupStyleColor(css:) of their color parameter:")
+        let colours = "A <font color='RebeccaPurple'>purple</font> <x color='#0a0'>x</x>"
+        Tour.show(painted.runs(for: StyledText(template: colours)))
     }
 }

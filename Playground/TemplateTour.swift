@@ -24,6 +24,12 @@ enum TemplateTour {
         Tour.say("\nStyled arguments keep their attributes inside the tags around them:")
         Tour.show(theme.runs(for: StyledText(markup: "Hello <b>\(styledName)</b>, 100% \(3) times")))
 
+        let spliced = "Tom <3 & Jerry, 100%"
+        Tour.say("\nText spliced into a template string before parsing is escaped first (arguments never need it):")
+        let escaped = StyledText.escape(spliced)
+        Tour.say("  StyledText.escape(\(String(reflecting: spliced))) = \(String(reflecting: escaped))")
+        Tour.show(theme.runs(for: StyledText(template: "<b>" + escaped + "</b> joined")))
+
         let key: StyledText.TemplateLiteral = "Pick: \("tea") <i>or</i> \("coffee")"
         Tour.say("\nStyledText(localized:) builds Apple's key \(String(reflecting: key.key)), looks it up, parses the")
         Tour.say("translation (which may reorder %2$@ … %1$@ and move tags) and inserts the arguments.")

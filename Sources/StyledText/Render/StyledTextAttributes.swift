@@ -12,6 +12,10 @@ extension AttributeScopes {
     ///     print(run.markupStyle?.font.weight as Any, run.semanticAttributes?.array ?? [])
     /// }
     /// ```
+    ///
+    /// The scope is the one public type that is not `Sendable`: it holds Foundation's own scope,
+    /// `FoundationAttributes`, which Foundation declares not `Sendable`. Like every attribute scope it is used only
+    /// as a type (`\.styledText`, `AttributeContainer`'s scopes), never as a value; its keys are `Sendable`.
     public struct StyledTextAttributes: AttributeScope {
         /// The run's resolved style.
         public let markupStyle: MarkupStyleAttribute
@@ -23,19 +27,19 @@ extension AttributeScopes {
         public let foundation: FoundationAttributes
 
         /// The resolved ``MarkupStyle`` of a run.
-        public enum MarkupStyleAttribute: AttributedStringKey {
+        public enum MarkupStyleAttribute: AttributedStringKey, Sendable {
             public typealias Value = MarkupStyle
             public static let name = "StyledText.markupStyle"
         }
 
         /// The semantic attributes of a run, outermost first, as a shared list that compares in O(1).
-        public enum SemanticAttributesAttribute: AttributedStringKey {
+        public enum SemanticAttributesAttribute: AttributedStringKey, Sendable {
             public typealias Value = StyledText.AttributeList
             public static let name = "StyledText.semanticAttributes"
         }
 
         /// The image a U+FFFC stands for.
-        public enum StyledImageAttribute: AttributedStringKey {
+        public enum StyledImageAttribute: AttributedStringKey, Sendable {
             public typealias Value = StyledText.Image
             public static let name = "StyledText.image"
         }
