@@ -36,6 +36,30 @@ import StyledText
         #expect(source.translationDiagnostics(german).isEmpty)
     }
 
+    @Test func localizationKeys() {
+        let name = "Eve"
+        let count = 3
+        let literal: StyledText.TemplateLiteral = "Hello <b>\(name)</b>, you have \(count) new messages"
+        #expect(literal.key == "Hello <b>%@</b>, you have %lld new messages")
+        let discount: StyledText.TemplateLiteral = "\(20)% off for \(name)"
+        #expect(discount.key == "%lld%% off for %@")
+    }
+
+    @Test func localizationLanguageOfItsOwn() {
+        func bundle(for language: String) -> Bundle {
+            Bundle.module.path(forResource: language, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .module
+        }
+        let german = StyledText(localized: "Pick: \("tea") <i>or</i> \("coffee")", bundle: bundle(for: "de"))
+        #expect(german.plainText == "Entweder coffee oder tea")
+    }
+
+    @Test func localizationBrokenTranslations() {
+        let source = StyledText.Template("Hello <b>%@</b>, you have %lld new messages")
+        let broken = StyledText.Template("Hallo <b>%1$@, du hast 100% neue Nachrichten")
+        #expect(broken("Eve", 3).plainText == "Hallo Eve, du hast 100% neue Nachrichten")
+        #expect(source.translationDiagnostics(broken).map(\.kind) == [.unclosedTag, .invalidPlaceholder, .missingPlaceholder])
+    }
+
     @Test func doccLandingPage() {
         let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14)))
             .style("important", MarkupStyle(font: .init(weight: .semibold), foregroundColor: .blue))
