@@ -5,7 +5,7 @@ extension StyledText {
     /// arguments.
     ///
     /// Builds the same key Apple's tools build for a localized string: `%@` for strings and styled text, `%lld`
-    /// for signed integers, `%llu` for unsigned ones, `%lf` for floating point, and `%%` for a literal `%`.
+    /// for signed integers, `%llu` for unsigned ones, `%lf` for `Double`, `%f` for `Float`, and `%%` for a literal `%`.
     ///
     /// ```swift
     /// let name = "Eve"
@@ -58,15 +58,15 @@ extension StyledText {
                 arguments.append(value)
             }
 
-            /// Appends a floating-point number as `%lf`.
+            /// Appends a double-precision number as `%lf`.
             public mutating func appendInterpolation(_ value: Double) {
                 key += "%lf"
                 arguments.append(value)
             }
 
-            /// Appends a floating-point number as `%lf`.
+            /// Appends a single-precision number as `%f`, as Apple's tools write a `Float`'s placeholder.
             public mutating func appendInterpolation(_ value: Float) {
-                key += "%lf"
+                key += "%f"
                 arguments.append(value)
             }
         }

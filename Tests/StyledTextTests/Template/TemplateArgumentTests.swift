@@ -175,7 +175,10 @@ import Testing
             text ", 100% 42 1.500000 7"
             """)
         let literal: StyledText.TemplateLiteral = "a \(name) \(Int64(1)) \(UInt8(2)) \(Float(0.5)) %"
-        #expect(literal.key == "a %@ %lld %llu %lf %%")
+        #expect(literal.key == "a %@ %lld %llu %f %%")
+        let double: StyledText.TemplateLiteral = "\(0.5) \(Double(1.5))"
+        #expect(double.key == "%lf %lf")
+        #expect(StyledText(markup: "\(Float(0.5)) \(Double(1.5))").plainText == "0.500000 1.500000")
         #expect(literal.arguments.count == 4)
     }
 
