@@ -88,6 +88,7 @@ public struct ANSIRenderer: Sendable {
             }
         }
 
+        /// Whether `lhs` shows less than `rhs`, in the order `plain`, `noColor`, `colors16`, `colors256`, `trueColor`.
         public static func < (lhs: Capability, rhs: Capability) -> Bool { lhs.level.rawValue < rhs.level.rawValue }
     }
 

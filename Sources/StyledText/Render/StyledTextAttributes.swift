@@ -28,19 +28,25 @@ extension AttributeScopes {
 
         /// The resolved ``MarkupStyle`` of a run.
         public enum MarkupStyleAttribute: AttributedStringKey, Sendable {
+            /// The value the key holds.
             public typealias Value = MarkupStyle
+            /// The key's name, unique among attribute keys.
             public static let name = "StyledText.markupStyle"
         }
 
         /// The semantic attributes of a run, outermost first, as a shared list that compares in O(1).
         public enum SemanticAttributesAttribute: AttributedStringKey, Sendable {
+            /// The value the key holds.
             public typealias Value = StyledText.AttributeList
+            /// The key's name, unique among attribute keys.
             public static let name = "StyledText.semanticAttributes"
         }
 
         /// The image a U+FFFC stands for.
         public enum StyledImageAttribute: AttributedStringKey, Sendable {
+            /// The value the key holds.
             public typealias Value = StyledText.Image
+            /// The key's name, unique among attribute keys.
             public static let name = "StyledText.image"
         }
     }

@@ -86,11 +86,14 @@ public struct StyledRun: Sendable, Hashable {
         self.range = range
     }
 
+    /// Whether two runs have the same content, the same UTF-16 range, and the same resolved style and
+    /// attributes.
     public static func == (lhs: StyledRun, rhs: StyledRun) -> Bool {
         lhs.content == rhs.content && lhs.range == rhs.range
             && (lhs.resolved === rhs.resolved || lhs.resolved.sameContent(as: rhs.resolved))
     }
 
+    /// Hashes the content, style, range and attributes, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(content)
         hasher.combine(style)

@@ -122,10 +122,13 @@ public struct MarkupStyle: Sendable, Hashable {
         storage === Storage.empty
     }
 
+    /// Whether two styles decide every field alike, the font's and the paragraph's included; an undecided
+    /// field equals only an undecided one.
     public static func == (lhs: MarkupStyle, rhs: MarkupStyle) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
+    /// Hashes every field, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         storage.fields.hash(into: &hasher)
     }
@@ -250,6 +253,7 @@ public struct MarkupStyle: Sendable, Hashable {
         /// The First Letter Of Each Word Capitalised.
         public static let capitalized = TextCase(rawValue: "capitalize")
 
+        /// The case's name, such as `uppercase`.
         public var description: String { rawValue }
 
         /// `string` transformed; unknown transformations leave it as it is.

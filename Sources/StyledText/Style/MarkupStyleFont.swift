@@ -114,6 +114,7 @@ extension MarkupStyleFont {
             }
         }
 
+        /// Whether `lhs` is lighter than `rhs`.
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.value < rhs.value }
     }
 
@@ -156,6 +157,7 @@ extension MarkupStyleFont {
         /// Second caption, 11 pt.
         public static let caption2 = TextStyle(name: "caption2", defaultSize: 11)
 
+        /// The text style's name, such as `body`.
         public var description: String { name }
     }
 }

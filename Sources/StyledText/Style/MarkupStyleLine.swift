@@ -44,6 +44,7 @@ public struct MarkupStyleLine: Sendable, Hashable {
         /// A wavy (curly) line, as spell checkers draw.
         public static let wavy = Style(rawValue: "wavy")
 
+        /// The style's CSS name, such as `solid` for ``single`` or `wavy`.
         public var description: String { rawValue }
     }
 }

@@ -83,6 +83,7 @@ public struct MarkupStyleParagraph: Sendable, Hashable {
         /// Both edges.
         public static let justified = Alignment(rawValue: "justify")
 
+        /// The alignment's name, such as `center`.
         public var description: String { rawValue }
     }
 }

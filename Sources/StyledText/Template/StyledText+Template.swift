@@ -181,10 +181,12 @@ extension StyledText {
             return result.sorted { $0.sourceRange.lowerBound < $1.sourceRange.lowerBound }
         }
 
+        /// Whether two templates were parsed from the same source with the same options, and so fill alike.
         public static func == (lhs: Template, rhs: Template) -> Bool {
             lhs.source == rhs.source && lhs.options == rhs.options
         }
 
+        /// Hashes the source and the options, as ``==(_:_:)`` compares them.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(source)
             hasher.combine(options)

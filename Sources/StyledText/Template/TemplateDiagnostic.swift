@@ -55,11 +55,13 @@ public struct TemplateDiagnostic: Sendable, Hashable, CustomStringConvertible {
             """
     }
 
+    /// Whether two diagnostics report the same kind of problem, at the same position, about the same subject.
     public static func == (lhs: TemplateDiagnostic, rhs: TemplateDiagnostic) -> Bool {
         lhs.kind == rhs.kind && lhs.line == rhs.line && lhs.column == rhs.column && lhs.utf16Offset == rhs.utf16Offset
             && lhs.subject == rhs.subject
     }
 
+    /// Hashes the kind, position and subject, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(utf16Offset)
@@ -76,6 +78,7 @@ extension TemplateDiagnostic {
         /// Creates a kind from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The kind's name, such as `unclosedTag`.
         public var description: String { rawValue }
 
         /// A `<` that does not start a well-formed tag, comment or declaration; kept as text.

@@ -114,6 +114,8 @@ extension StyledText {
             return "\(name)(\(list))"
         }
 
+        /// Whether two attributes have the same name and parameters. A tappable attribute's action is not
+        /// compared (closures cannot be): two tappables with one identifier are equal.
         public static func == (lhs: Attribute, rhs: Attribute) -> Bool {
             sameContent(lhs, rhs)
         }
@@ -150,6 +152,7 @@ extension StyledText {
             unsafeBitCast(lhs, to: UInt.self) == unsafeBitCast(rhs, to: UInt.self)
         }
 
+        /// Hashes the name and parameters, as ``==(_:_:)`` compares them.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(parameters)
@@ -228,6 +231,7 @@ extension StyledText.Attribute {
         /// Very important.
         public static let very = Level(rawValue: "very")
 
+        /// The level's name, such as `very`.
         public var description: String { rawValue }
     }
 

@@ -57,10 +57,12 @@ extension StyledText {
             set { storage = Storage(newValue) }
         }
 
+        /// Whether two images have the same name, URL, size and alt text.
         public static func == (lhs: Image, rhs: Image) -> Bool {
             lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
         }
 
+        /// Hashes the name, URL, size and alt text.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(storage.fields)
         }

@@ -377,12 +377,15 @@ extension StyledText {
 // MARK: - Equality
 
 extension StyledText: Hashable {
+    /// Whether two texts have the same parts with the same attributes, whichever way each was made
+    /// (interpolated, parsed or filled).
     public static func == (lhs: StyledText, rhs: StyledText) -> Bool {
         // The parts listed, for either form: a text in the compact form equals the same parts listed. Lent on the
         // stack (`withSegments`), not made into arrays: `segments` allocates one for a compact text.
         lhs.text == rhs.text && lhs.withSegments { left in rhs.withSegments { right in left.elementsEqual(right) } }
     }
 
+    /// Hashes the text and its parts, as ``==(_:_:)`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         // As an array of the parts hashes: its count, then each part.
