@@ -38,12 +38,14 @@ enum ResolverTour {
         Tour.say("\nElements become what their rule says (br → line break by default, icon → image):")
         Tour.show(icons.runs(for: StyledText(template: "Rate us<br><icon name=star/> today")))
 
-        // A fallback styles attributes that have no rule of their own: here, a CSS colour read from a parameter.
-        let painted = theme.fallback { attribute, _ in
-            attribute["color"].flatMap(MarkupStyleColor.init(css:)).map { MarkupStyle(foregroundColor: $0) }
+        // A fallback styles attributes that have no rule of their own: here from a tag's inline CSS or colour.
+        let painted = theme.fallback { tag, inherited in
+            if let css = tag["style"] { return MarkupStyle(css: css, inherited: inherited) }
+            return tag["color"].flatMap(MarkupStyleColor.init(css:)).map { MarkupStyle(foregroundColor: $0) }
         }
-        Tour.say("\nfallback(_:) styles tags without a rule, here by MarkupStyleColor(css:) of their color parameter:")
-        let colours = "A <font color='RebeccaPurple'>purple</font> <x color='#0a0'>x</x>"
+        Tour.say("\nfallback(_:) styles tags without a rule, here by their style= (MarkupStyle(css:)) or color=:")
+        let colours = "<font color='RebeccaPurple'>purple</font> "
+            + "<span style='font-size: 1.5em; text-decoration: wavy underline red; letter-spacing: 1px'>big</span>"
         Tour.show(painted.runs(for: StyledText(template: colours)))
     }
 }

@@ -80,8 +80,8 @@ private struct CSSColorReader {
         bytes = Array(text.utf8)
         var start = 0
         var end = bytes.count
-        while start < end, Self.isWhitespace(bytes[start]) { start += 1 }
-        while end > start, Self.isWhitespace(bytes[end - 1]) { end -= 1 }
+        while start < end, CSSSyntax.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, CSSSyntax.isWhitespace(bytes[end - 1]) { end -= 1 }
         position = start
         self.end = end
     }
@@ -172,56 +172,23 @@ private struct CSSColorReader {
         return component
     }
 
-    /// Reads a CSS `<number>` or `<percentage>`.
-    ///
-    /// CSS Syntax 3 §4.3.12: `[+-]? (digits [. digits] | . digits) [(e|E) [+-]? digits]`. Spellings such as
-    /// `nan`, `inf` or `0x1p3`, which `Double.init` would accept, never reach it.
+    /// Reads a CSS `<number>` or `<percentage>` (``CSSSyntax/number(in:at:end:)``).
     private mutating func readComponent() -> Component? {
-        let start = position
-        if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-        let integerDigits = skipDigits()
-        var fractionDigits = 0
-        if peek(UInt8(ascii: ".")), position + 1 < end, Self.isDigit(bytes[position + 1]) {
-            position += 1
-            fractionDigits = skipDigits()
-        }
-        guard integerDigits + fractionDigits > 0 else {
-            position = start
-            return nil
-        }
-        // An exponent only counts when digits follow: `1e` is a dimension (number + unit), not a number.
-        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-            let mark = position
-            position += 1
-            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-            if skipDigits() == 0 { position = mark }
-        }
-        // Overflow gives ±infinity, which the initialiser clamps like any other out-of-range value.
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
-            position = start
-            return nil
-        }
+        guard let value = CSSSyntax.number(in: bytes, at: &position, end: end) else { return nil }
         return Component(value: value, isPercentage: consume(UInt8(ascii: "%")))
     }
 
     /// Reads a run of ASCII letters, lowercased; `nil` if there is none or it is longer than any keyword.
     private mutating func readName() -> String? {
         let start = position
-        while position < end, Self.isLetter(bytes[position]) { position += 1 }
+        while position < end, CSSSyntax.isLetter(bytes[position]) { position += 1 }
         // "lightgoldenrodyellow" (20) is the longest keyword; stop long input before it becomes a String.
         guard position > start, position - start <= 20 else { return nil }
         return String(decoding: bytes[start..<position].map { $0 | 0x20 }, as: UTF8.self)
     }
 
     private mutating func skipWhitespace() {
-        while position < end, Self.isWhitespace(bytes[position]) { position += 1 }
-    }
-
-    /// Skips ASCII digits and returns how many there were.
-    private mutating func skipDigits() -> Int {
-        let start = position
-        while position < end, Self.isDigit(bytes[position]) { position += 1 }
-        return position - start
+        while position < end, CSSSyntax.isWhitespace(bytes[position]) { position += 1 }
     }
 
     private mutating func consume(_ byte: UInt8) -> Bool {
@@ -232,19 +199,6 @@ private struct CSSColorReader {
 
     private func peek(_ byte: UInt8) -> Bool {
         position < end && bytes[position] == byte
-    }
-
-    /// CSS whitespace: space, tab, line feed, carriage return, form feed.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -85,4 +85,14 @@ import StyledText
         #expect(style.paragraph.headIndent == 16 && style.paragraph.firstLineHeadIndent == 16)
         #expect(style.paragraph.alignment == nil)
     }
+
+    @Test func markupStyleCSS() {
+        let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14))).fallback { tag, inherited in
+            tag["style"].map { MarkupStyle(css: $0, inherited: inherited) }
+        }
+        let text = StyledText(template: "<span style='color: #c00; font-size: 2em; font-weight: bolder'>Sale</span>")
+        let style = resolver.runs(for: text)[0].style
+        #expect(style.foregroundColor?.hexString == "#cc0000")
+        #expect(style.font == MarkupStyleFont(size: 28, weight: .bold))
+    }
 }

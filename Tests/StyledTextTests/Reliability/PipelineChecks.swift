@@ -32,9 +32,10 @@ public enum PipelineChecks {
                                      form: bytes.last ?? 0)
     }
 
-    /// FuzzCSS: the input is a CSS colour.
+    /// FuzzCSS: the input is a CSS colour, and also a CSS declaration list.
     public static func cssTarget(_ bytes: [UInt8]) -> [String] {
-        cssColorViolations(String(decoding: bytes, as: UTF8.self))
+        let input = String(decoding: bytes, as: UTF8.self)
+        return cssColorViolations(input) + cssDeclarationViolations(input)
     }
 
     /// FuzzPipeline: the input is a template, then string arguments, separated by U+001F (unit separator);
@@ -52,7 +53,7 @@ public enum PipelineChecks {
     // MARK: Resolver
 
     /// A resolver that exercises every extension point: fixed and computed rules, a fallback that parses CSS
-    /// colours from any tag's `color`/`background` parameter, an adjustment, links, and element rules whose
+    /// colours from any tag's `color`/`background` parameter and CSS declarations from its `style`, an adjustment, links, and element rules whose
     /// content holds images, attributes and (ignored) nested elements.
     public static let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 12), foregroundColor: .gray))
         .style("b", MarkupStyle(font: .init(weight: .bold)))
@@ -60,11 +61,13 @@ public enum PipelineChecks {
         .style("u", MarkupStyle(underline: .single))
         .style("a") { anchor, _ in MarkupStyle(link: anchor["href"].flatMap { URL(string: $0) }) }
         .style("big") { _, inherited in MarkupStyle(font: .init(size: (inherited.font.size ?? 12) * 1.25)) }
-        .fallback { attribute, _ in
+        .fallback { attribute, inherited in
             let foreground = attribute["color"].flatMap { MarkupStyleColor(css: $0) }
             let background = attribute["background"].flatMap { MarkupStyleColor(css: $0) }
-            guard foreground != nil || background != nil else { return nil }
-            return MarkupStyle(foregroundColor: foreground, backgroundColor: background)
+            let inline = attribute["style"].map { MarkupStyle(css: $0, inherited: inherited) }
+            guard foreground != nil || background != nil || inline != nil else { return nil }
+            return (inline ?? MarkupStyle()).filling(from: MarkupStyle(foregroundColor: foreground,
+                                                                       backgroundColor: background))
         }
         .adjust { attributes, style in
             guard attributes.contains(where: { $0.name == "important" }) else { return style }
@@ -846,6 +849,25 @@ public enum PipelineChecks {
         let hex = MarkupStyleColor(css: color.hexString)?.components8
         if hex.map({ ($0.red, $0.green, $0.blue, $0.alpha) == (components.red, components.green, components.blue, 255) }) != true {
             problems.append("hexString \(color.hexString) does not parse back")
+        }
+        return problems
+    }
+
+    /// CSS declaration lists: whatever the input, sizes, spacing and line height stay finite and within their
+    /// clamps, no link is made, and an empty declaration in front changes nothing.
+    public static func cssDeclarationViolations(_ input: String) -> [String] {
+        var problems: [String] = []
+        let inherited = MarkupStyle(font: .init(size: 12, weight: .medium))
+        let style = MarkupStyle(css: input, inherited: inherited)
+        if let size = style.font.size, !(0...1000).contains(size) { problems.append("font size \(size) out of 0…1000") }
+        if let kern = style.kern, !(-1000...1000).contains(kern) { problems.append("letter spacing \(kern) out of ±1000") }
+        if let multiple = style.paragraph.lineHeightMultiple, !(0...100).contains(multiple) {
+            problems.append("line height \(multiple) out of 0…100")
+        }
+        if let weight = style.font.weight, !(1...1000).contains(weight.value) { problems.append("weight \(weight)") }
+        if style.link != nil { problems.append("a declaration made a link") }
+        if MarkupStyle(css: ";" + input, inherited: inherited) != style {
+            problems.append("an empty declaration in front changed the style")
         }
         return problems
     }
