@@ -291,7 +291,7 @@ struct CSSDeclarations {
         switch value.lowercased() {
         case "normal": return .regular
         case "bold": return .bold
-        case "bolder": return .init(base < 350 ? 400 : base < 550 ? 700 : 900)
+        case "bolder": return .init(base < 350 ? 400 : base < 550 ? 700 : base < 900 ? 900 : base)
         case "lighter": return .init(base < 100 ? base : base < 550 ? 100 : base < 750 ? 400 : 700)
         default:
             let bytes = Array(value.utf8)

@@ -53,8 +53,8 @@ public enum PipelineChecks {
     // MARK: Resolver
 
     /// A resolver that exercises every extension point: fixed and computed rules, a fallback that parses CSS
-    /// colours from any tag's `color`/`background` parameter and CSS declarations from its `style`, an adjustment, links, and element rules whose
-    /// content holds images, attributes and (ignored) nested elements.
+    /// colours from any tag's `color`/`background` parameter and CSS declarations from its `style`, an adjustment,
+    /// links, and element rules whose content holds images, attributes and (ignored) nested elements.
     public static let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 12), foregroundColor: .gray))
         .style("b", MarkupStyle(font: .init(weight: .bold)))
         .style("i", MarkupStyle(font: .init(italic: true)))
@@ -860,7 +860,9 @@ public enum PipelineChecks {
         let inherited = MarkupStyle(font: .init(size: 12, weight: .medium))
         let style = MarkupStyle(css: input, inherited: inherited)
         if let size = style.font.size, !(0...1000).contains(size) { problems.append("font size \(size) out of 0…1000") }
-        if let kern = style.kern, !(-1000...1000).contains(kern) { problems.append("letter spacing \(kern) out of ±1000") }
+        if let kern = style.kern, !(-1000...1000).contains(kern) {
+            problems.append("letter spacing \(kern) out of ±1000")
+        }
         if let multiple = style.paragraph.lineHeightMultiple, !(0...100).contains(multiple) {
             problems.append("line height \(multiple) out of 0…100")
         }

@@ -111,9 +111,11 @@ import Testing
              note: "declaration without a colon dropped"),
         Case(css: "col or: red; 'color': red; co/**/lor: red", expected: MarkupStyle(),
              note: "property names that are not one identifier"),
-        Case(css: "font-family: 'unterminated; color: red", expected: MarkupStyle(font: .init(family: "unterminated; color: red")),
+        Case(css: "font-family: 'unterminated; color: red",
+             expected: MarkupStyle(font: .init(family: "unterminated; color: red")),
              note: "unterminated string runs to the end"),
-        Case(css: "color: red; /* unterminated; font-weight: bold", expected: MarkupStyle(foregroundColor: .init(css: "red")),
+        Case(css: "color: red; /* unterminated; font-weight: bold",
+             expected: MarkupStyle(foregroundColor: .init(css: "red")),
              note: "unterminated comment runs to the end"),
         Case(css: "background: url(javascript:alert(1); color: red", expected: MarkupStyle(),
              note: "unterminated parenthesis runs to the end"),
@@ -134,6 +136,17 @@ import Testing
             == 8.5)
     }
 
+    @Test func bolderAndLighterStepAsCSSDoes() {
+        func weight(_ css: String, from inherited: Double?) -> Double? {
+            let outer = MarkupStyle(font: .init(weight: inherited.map { .init($0) }))
+            return MarkupStyle(css: css, inherited: outer).font.weight?.value
+        }
+        #expect([nil, 50, 300, 400, 549, 550, 899, 900, 950].map { weight("font-weight: bolder", from: $0) }
+            == [700, 400, 400, 700, 700, 900, 900, 900, 950])
+        #expect([nil, 50, 100, 549, 550, 749, 750, 1000].map { weight("font-weight: lighter", from: $0) }
+            == [100, 50, 100, 100, 400, 400, 700, 700])
+    }
+
     @Test func declaresNothingIsTheEmptyStyle() {
         #expect(MarkupStyle(css: "display: none").isEmpty)
     }
@@ -141,7 +154,8 @@ import Testing
     @Test func precedenceIsTheRulesChoice() {
         let rule = MarkupStyle(font: .init(weight: .bold), foregroundColor: .init(css: "blue"))
         let inline = MarkupStyle(css: "color: red")
-        #expect(inline.filling(from: rule) == MarkupStyle(font: .init(weight: .bold), foregroundColor: .init(css: "red")))
+        #expect(inline.filling(from: rule)
+            == MarkupStyle(font: .init(weight: .bold), foregroundColor: .init(css: "red")))
         #expect(rule.filling(from: inline) == rule)
     }
 
@@ -149,8 +163,8 @@ import Testing
         let resolver = StyleResolver(base: MarkupStyle(font: .init(size: 14))).fallback { tag, inherited in
             tag["style"].map { MarkupStyle(css: $0, inherited: inherited) }
         }
-        let runs = resolver.runs(for: StyledText(
-            template: "<span style='font-size: 2em'>big <span style=\"font-size: 50%; color: #c00\">back</span></span>"))
+        let template = "<span style='font-size: 2em'>big <span style=\"font-size: 50%; color: #c00\">back</span></span>"
+        let runs = resolver.runs(for: StyledText(template: template))
         #expect(runs.map(\.text) == ["big ", "back"])
         #expect(runs[0].style.font.size == 28)
         #expect(runs[1].style.font.size == 14)
