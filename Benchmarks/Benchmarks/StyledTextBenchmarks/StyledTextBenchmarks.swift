@@ -27,6 +27,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // What the machine's memory answers now, apart from the library (`MachineState`): 1,000 loads that each wait
+    // for the one before, so a sample's microseconds are a load's nanoseconds. In 16 KB, the clock; in 4 MB, whether
+    // this VM reaches the last-level cache or memory (Docs/Performance.md, "Machine and toolchain").
+    for (kilobytes, block) in [(16, "16 KB"), (4096, "4 MB")] {
+        let chase = MachineState.Chase(kilobytes: kilobytes)
+        Benchmark("Machine: 1,000 dependent loads, \(block) block") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(chase.walk(1000))
+            }
+        }
+    }
+
     sentenceBenchmarks()
     documentBenchmarks(whole)
     buildingBenchmarks()

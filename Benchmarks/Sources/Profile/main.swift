@@ -15,10 +15,10 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, machine, sentence, sentence-one-step, sentence-cold, sentence-novel, parse-sentence,")
-    print("           plain-sentence, document, document-one-step, broken-sentence-one-step, line-breaks:<n>,")
-    print("           plain, parsed-plain, sentence-ranges, sentence-ranges-from-string, document-ranges,")
-    print("           document-ranges-from-string,")
+    print("workloads: check, show, machine, sentence, sentence-one-step, sentence-cold, sentence-novel,")
+    print("           parse-sentence, plain-sentence, document, document-one-step, broken-sentence-one-step,")
+    print("           line-breaks:<n>, plain, parsed-plain, sentence-ranges, sentence-ranges-from-string,")
+    print("           document-ranges, document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
     print("           attributed-document, attributed-document-floor, html,")
     print("           ansi, xml, regex,")
@@ -67,7 +67,7 @@ case "check":
     print("all baselines agree: \(Workloads.sentences.count) sentences, document of \(document.template.utf8.count) bytes, \(expected.count) runs")
     print("sentences with a line break: one step equals two steps, and the sentence's runs but for the break's")
 case "machine":
-    // The machine's state, apart from the library: see `MachineState` and "Machine and toolchain" in
+    // The machine's state, apart from the library: see `Workloads.MachineState` and "Machine and toolchain" in
     // Docs/Performance.md. The iterations are rounds; the best of them is printed.
     MachineState.report(rounds: min(iterations, 10))
     exit(0)
