@@ -1,17 +1,11 @@
 /// The pieces of CSS syntax that colours (``MarkupStyleColor/init(css:)``) and declaration lists
 /// (``MarkupStyle/init(css:inherited:)``) share, over UTF-8 bytes.
+///
+/// CSS whitespace (space, tab, line feed, carriage return, form feed) is HTML's, and an ASCII letter is one: both
+/// readers test bytes with the template tokenizer's `TemplateTokenizer.isSpace` and `isASCIILetter`.
 enum CSSSyntax {
-    /// CSS whitespace: space, tab, line feed, carriage return, form feed.
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-    }
-
     static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     /// Reads a CSS `<number>` at `position`, before `end`, and moves past it; leaves `position` and returns `nil`

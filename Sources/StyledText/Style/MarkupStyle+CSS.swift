@@ -219,7 +219,8 @@ struct CSSDeclarations {
     private func finish(name: [UInt8], value: [UInt8]?) -> (property: String?, value: String?) {
         guard var value else { return (nil, nil) }
         let property = Self.trimmed(name[...])
-        guard !property.isEmpty, property.allSatisfy({ CSSSyntax.isLetter($0) || $0 == UInt8(ascii: "-") }) else {
+        let isPropertyByte = { (byte: UInt8) in TemplateTokenizer.isASCIILetter(byte) || byte == UInt8(ascii: "-") }
+        guard !property.isEmpty, property.allSatisfy(isPropertyByte) else {
             return (nil, nil)
         }
         value = Array(Self.trimmed(value[...]))
@@ -257,8 +258,8 @@ struct CSSDeclarations {
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes
-        while let first = slice.first, CSSSyntax.isWhitespace(first) { slice.removeFirst() }
-        while let last = slice.last, CSSSyntax.isWhitespace(last) { slice.removeLast() }
+        while let first = slice.first, TemplateTokenizer.isSpace(first) { slice.removeFirst() }
+        while let last = slice.last, TemplateTokenizer.isSpace(last) { slice.removeLast() }
         return slice
     }
 
@@ -318,9 +319,11 @@ struct CSSDeclarations {
             return family.isEmpty ? nil : family
         }
         let end = bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
-        let words = bytes[..<end].split(whereSeparator: CSSSyntax.isWhitespace)
+        let words = bytes[..<end].split(whereSeparator: TemplateTokenizer.isSpace)
         guard !words.isEmpty, words.allSatisfy({ word in
-            word.allSatisfy { CSSSyntax.isLetter($0) || CSSSyntax.isDigit($0) || $0 == UInt8(ascii: "-") || $0 >= 0x80 }
+            word.allSatisfy {
+                TemplateTokenizer.isASCIILetter($0) || CSSSyntax.isDigit($0) || $0 == UInt8(ascii: "-") || $0 >= 0x80
+            }
         }) else { return nil }
         return words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
@@ -336,7 +339,7 @@ struct CSSDeclarations {
         var current: [UInt8] = []
         var depth = 0
         for byte in value.utf8 {
-            if CSSSyntax.isWhitespace(byte), depth == 0 {
+            if TemplateTokenizer.isSpace(byte), depth == 0 {
                 if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
                 current = []
                 continue

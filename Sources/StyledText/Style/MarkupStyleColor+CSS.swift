@@ -80,8 +80,8 @@ private struct CSSColorReader {
         bytes = Array(text.utf8)
         var start = 0
         var end = bytes.count
-        while start < end, CSSSyntax.isWhitespace(bytes[start]) { start += 1 }
-        while end > start, CSSSyntax.isWhitespace(bytes[end - 1]) { end -= 1 }
+        while start < end, TemplateTokenizer.isSpace(bytes[start]) { start += 1 }
+        while end > start, TemplateTokenizer.isSpace(bytes[end - 1]) { end -= 1 }
         position = start
         self.end = end
     }
@@ -181,14 +181,14 @@ private struct CSSColorReader {
     /// Reads a run of ASCII letters, lowercased; `nil` if there is none or it is longer than any keyword.
     private mutating func readName() -> String? {
         let start = position
-        while position < end, CSSSyntax.isLetter(bytes[position]) { position += 1 }
+        while position < end, TemplateTokenizer.isASCIILetter(bytes[position]) { position += 1 }
         // "lightgoldenrodyellow" (20) is the longest keyword; stop long input before it becomes a String.
         guard position > start, position - start <= 20 else { return nil }
         return String(decoding: bytes[start..<position].map { $0 | 0x20 }, as: UTF8.self)
     }
 
     private mutating func skipWhitespace() {
-        while position < end, CSSSyntax.isWhitespace(bytes[position]) { position += 1 }
+        while position < end, TemplateTokenizer.isSpace(bytes[position]) { position += 1 }
     }
 
     private mutating func consume(_ byte: UInt8) -> Bool {
