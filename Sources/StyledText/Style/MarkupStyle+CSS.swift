@@ -69,6 +69,8 @@ extension MarkupStyle {
     private mutating func apply(_ declaration: CSSDeclarations.Declaration, inherited: MarkupStyle,
                                 inheritedSize: Double, lengths: inout CSSDeclarations.OwnSizeLengths) {
         let value = declaration.value
+        // Keywords are ASCII-case-insensitive; lowercased once for every property that compares them.
+        let keyword = value.lowercased()
         switch declaration.property {
         case "color":
             if let color = MarkupStyleColor(css: value) { foregroundColor = color }
@@ -78,14 +80,14 @@ extension MarkupStyle {
             guard let length = CSSDeclarations.length(value), length.value >= 0 else { return }
             font.size = min(length.isMultiple ? length.value * inheritedSize : length.value, 1000)
         case "font-weight":
-            if let weight = CSSDeclarations.weight(value, inherited: inherited.font.weight) { font.weight = weight }
+            if let weight = CSSDeclarations.weight(keyword, inherited: inherited.font.weight) { font.weight = weight }
         case "font-style":
-            switch value.lowercased() {
+            switch keyword {
             case "normal": font.italic = false
             case "italic", "oblique": font.italic = true
             default:
                 // `oblique 10deg`: still oblique.
-                if value.lowercased().hasPrefix("oblique ") { font.italic = true }
+                if keyword.hasPrefix("oblique ") { font.italic = true }
             }
         case "font-family":
             guard let first = CSSDeclarations.firstFamily(value) else { return }
@@ -101,7 +103,7 @@ extension MarkupStyle {
             if decoration.underline { underline = decoration.line }
             if decoration.lineThrough { strikethrough = decoration.line }
         case "text-align":
-            switch value.lowercased() {
+            switch keyword {
             case "left": paragraph.alignment = .left
             case "right": paragraph.alignment = .right
             case "center": paragraph.alignment = .center
@@ -116,13 +118,13 @@ extension MarkupStyle {
             }
             lengths.lineHeight = length
         case "letter-spacing":
-            if value.lowercased() == "normal" {
+            if keyword == "normal" {
                 lengths.letterSpacing = CSSDeclarations.Length(value: 0, isMultiple: false)
             } else if let length = CSSDeclarations.length(value), !value.hasSuffix("%") {
                 lengths.letterSpacing = length
             }
         case "text-transform":
-            switch value.lowercased() {
+            switch keyword {
             case "uppercase": textCase = .uppercase
             case "lowercase": textCase = .lowercase
             case "capitalize": textCase = .capitalized
@@ -171,16 +173,14 @@ struct CSSDeclarations {
     /// The next declaration with a property name and a colon; `nil` at the end.
     mutating func next() -> Declaration? {
         while position < bytes.count {
-            let (property, value) = nextRaw()
-            guard let property, let value else { continue }
-            return Declaration(property: property, value: value)
+            if let declaration = nextRaw() { return declaration }
         }
         return nil
     }
 
     /// Reads up to the next top-level `;` and splits at the first top-level `:`. Comments are dropped from the
     /// value; quoted strings and parenthesised groups are copied whole.
-    private mutating func nextRaw() -> (property: String?, value: String?) {
+    private mutating func nextRaw() -> Declaration? {
         var name: [UInt8] = []
         var value: [UInt8] = []
         var seenColon = false
@@ -215,20 +215,20 @@ struct CSSDeclarations {
         return finish(name: name, value: seenColon ? value : nil)
     }
 
-    /// The property, if it is one identifier, and the value, trimmed and without a trailing `!important`.
-    private func finish(name: [UInt8], value: [UInt8]?) -> (property: String?, value: String?) {
-        guard var value else { return (nil, nil) }
+    /// The property, if it is one identifier, and the value, trimmed and without a trailing `!important`; `nil`
+    /// without a colon or with any other property name.
+    private func finish(name: [UInt8], value: [UInt8]?) -> Declaration? {
+        guard var value else { return nil }
         let property = Self.trimmed(name[...])
         let isPropertyByte = { (byte: UInt8) in TemplateTokenizer.isASCIILetter(byte) || byte == UInt8(ascii: "-") }
-        guard !property.isEmpty, property.allSatisfy(isPropertyByte) else {
-            return (nil, nil)
-        }
+        guard !property.isEmpty, property.allSatisfy(isPropertyByte) else { return nil }
         value = Array(Self.trimmed(value[...]))
         if let bang = value.lastIndex(of: UInt8(ascii: "!")),
            Self.trimmed(value[(bang + 1)...]).map({ $0 | 0x20 }).elementsEqual("important".utf8) {
             value = Array(Self.trimmed(value[..<bang]))
         }
-        return (String(decoding: property.map { $0 | 0x20 }, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        return Declaration(property: String(decoding: property.map { $0 | 0x20 }, as: UTF8.self),
+                           value: String(decoding: value, as: UTF8.self))
     }
 
     /// Where the comment whose text starts at `start` ends: after its `*/`, or at the end of the input.
@@ -285,11 +285,11 @@ struct CSSDeclarations {
         }
     }
 
-    /// A `font-weight` value; `bolder` and `lighter` step from the inherited weight (regular when undecided) as
-    /// CSS Fonts 4 §2.3.1 steps them.
+    /// A `font-weight` value, lowercased; `bolder` and `lighter` step from the inherited weight (regular when
+    /// undecided) as CSS Fonts 4 §2.3.1 steps them.
     static func weight(_ value: String, inherited: MarkupStyleFont.Weight?) -> MarkupStyleFont.Weight? {
         let base = inherited?.value ?? 400
-        switch value.lowercased() {
+        switch value {
         case "normal": return .regular
         case "bold": return .bold
         case "bolder": return .init(base < 350 ? 400 : base < 550 ? 700 : base < 900 ? 900 : base)
