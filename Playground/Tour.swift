@@ -27,6 +27,8 @@ struct Tour {
         AttributedStringTour.run()
         heading("6. HTML and terminal renderers")
         RenderingTour.run()
+        heading("7. HTML markup: StyleResolver.html")
+        HTMLVocabularyTour.run()
     }
 
     /// Everything the tour prints goes through the ANSI renderer, which picks colours from the environment

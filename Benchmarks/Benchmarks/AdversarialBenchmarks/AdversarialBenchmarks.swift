@@ -31,4 +31,22 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    // Not one of the reliability issue's families: pretty-printed HTML laid out by `StyleResolver.html`, at the
+    // same sizes, so that the layout's scaling is measured with theirs.
+    for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
+        let html = Workloads.htmlDocument(bytes: kilobytes * 1_024)
+        Benchmark("html-layout \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+                  configuration: .init(setup: {
+                      // Every character but white space is kept, and every list item is numbered or bulleted.
+                      let laidOut = Workloads.htmlRuns(html).map(\.text).joined()
+                      let text = StyledText(template: html).plainText
+                      precondition(laidOut.filter { !$0.isWhitespace }.count
+                          >= text.filter { !$0.isWhitespace }.count, "html-layout lost text")
+                      precondition(laidOut.contains("2. Second\n  ◦ nested\n  ◦ café"), "html-layout: no lists")
+                  })) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Workloads.htmlRuns(html))
+            }
+        }
+    }
 }

@@ -142,6 +142,10 @@ case "sentence-novel":
 case "document":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.documentRuns()) }
+case "html-layout":
+    // Instructions per byte: iterations count kilobytes of pretty-printed HTML, laid out by `StyleResolver.html`.
+    let html = Workloads.htmlDocument(bytes: iterations * 1_024)
+    measured(1) { _ in consume(Workloads.htmlRuns(html)) }
 case "document-one-step":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.oneStepDocumentRuns()) }

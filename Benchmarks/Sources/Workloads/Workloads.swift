@@ -32,6 +32,34 @@ public enum Workloads {
 
     // MARK: Template → runs
 
+    /// Pretty-printed HTML of about `bytes` bytes, as a server's page or e-mail body: headings, paragraphs with
+    /// inline tags, entities and links, numbered lists with nested bullets, and table rows, indented over lines.
+    public static func htmlDocument(bytes: Int) -> String {
+        var document = ""
+        document.reserveCapacity(bytes + 512)
+        var section = 0
+        while document.utf8.count < bytes {
+            section += 1
+            document += """
+                <h2>Section \(section)</h2>
+                <p>Some <b>bold</b> text, <i>italic</i> words &amp; a <a href="https://example.com/\(section)">link</a>
+                  over two lines, <span style="color: #c00">in red</span>.</p>
+                <ol>
+                  <li>First <code>item</code></li>
+                  <li>Second<ul><li>nested</li><li>café</li></ul></li>
+                </ol>
+                <table><tr><th>Total</th><td>\(section),00 €</td></tr></table>
+
+                """
+        }
+        return document
+    }
+
+    /// `StyleResolver.html`'s runs of an HTML template: parsed, laid out (blocks, prefixes, white space), resolved.
+    public static func htmlRuns(_ template: String) -> [StyledRun] {
+        StyleResolver.html.runs(for: StyledText(template: template))
+    }
+
     public static func styledTextRuns(_ template: String, _ arguments: [any StyledTextArgument]) -> [StyledRun] {
         resolver.runs(for: StyledText(template: template, arguments: arguments))
     }

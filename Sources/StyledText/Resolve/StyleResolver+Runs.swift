@@ -11,11 +11,21 @@ extension StyleResolver {
     /// runs.map(\.text)  // ["Hi ", "Eve"]
     /// ```
     ///
+    /// With layout rules (``block(_:prefix:)``, ``prefix(_:rule:)``, ``collapsingWhitespace(preservingInside:)``),
+    /// the text is laid out first: the runs then hold its line breaks, prefixes and collapsed white space.
+    ///
     /// - Parameter text: The text to resolve.
     /// - Returns: The runs, contiguous, never empty, with adjacent equal runs merged.
     /// - Complexity: O(*n* + *s*·*d*) for *n* UTF-16 units, *s* distinct attribute stacks of depth *d*, plus the
-    ///   rules' own cost for the stacks the resolver has not resolved before.
+    ///   rules' own cost for the stacks the resolver has not resolved before. Laying out adds O(*p* + *c*) for
+    ///   *p* parts and *c* attributes opened or closed between them.
     public func runs(for text: StyledText) -> [StyledRun] {
+        guard !laysOut else { return resolvedRuns(for: laidOut(text)) }
+        return resolvedRuns(for: text)
+    }
+
+    /// ``runs(for:)`` of a text already laid out.
+    private func resolvedRuns(for text: StyledText) -> [StyledRun] {
         // The builder takes the resolver in each call instead of keeping a copy, which retained and released
         // every one of its rules, tables and closures once per call of `runs(for:)`; by pointer (see
         // `RunBuilder.style(for:resolver:)`).
@@ -64,7 +74,8 @@ extension StyleResolver {
     /// Most templates are scanned once, the runs made as the tags open and close: the text's parts are never
     /// stored, which saves their memory (a megabyte for a megabyte of markup-dense text) and the work of storing
     /// and reading them. The others (misnested tags the scan cannot mend, a `%` inside a tag, arguments with parts
-    /// of their own) are parsed as ``StyledText/init(template:arguments:options:)`` parses them, then resolved.
+    /// of their own) are parsed as ``StyledText/init(template:arguments:options:)`` parses them, then resolved, and
+    /// so are all templates when the resolver has layout rules.
     ///
     /// - Parameters:
     ///   - template: The template text.
@@ -80,7 +91,8 @@ extension StyleResolver {
             contiguous.makeContiguousUTF8()
             return runs(forTemplate: contiguous, arguments: arguments, options: options)
         }
-        if let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
+        if !laysOut,
+           let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
             return runs
         }
         return runs(for: StyledText(parsing: template, arguments: arguments, options: options))

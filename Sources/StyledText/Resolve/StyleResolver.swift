@@ -42,6 +42,12 @@ import Foundation
 /// An element part (`<br/>`, `<icon name="star"/>`) becomes the content its `element(_:_:)` rule gives,
 /// styled as if it sat inside the element's own attribute; an element without a rule renders nothing. The
 /// default resolver turns `br` into a line break.
+///
+/// ## Layout
+/// ``block(_:prefix:)`` lays attributes out as blocks on lines of their own, with content such as a list item's
+/// number before each; ``prefix(_:rule:)`` puts content where an attribute begins within a line; and
+/// ``collapsingWhitespace(preservingInside:)`` collapses white space as HTML does. They change the text of the
+/// runs, not the styled text. ``html`` uses all three for HTML's vocabulary.
 public struct StyleResolver: Sendable {
     /// A rule's closure: the attribute and the style inherited from outside, to the attribute's own layer.
     public typealias Rule = @Sendable (_ attribute: StyledText.Attribute, _ inherited: MarkupStyle) -> MarkupStyle?
@@ -69,6 +75,12 @@ public struct StyleResolver: Sendable {
     /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
     /// that merging a resolver without rules never replaces an element rule with a default.
     var elementRules: [String: StoredElementRule] = [:]
+    /// Block and prefix rules by attribute name (``block(_:prefix:)``, ``prefix(_:_:)``); when there are any,
+    /// ``runs(for:)`` lays the text out first.
+    var layouts: [String: Layout] = [:]
+    /// The names inside which white space is kept, when the resolver collapses it
+    /// (``collapsingWhitespace(preservingInside:)``); `nil` when it does not.
+    var whitespacePreservedInside: Set<String>?
 
     /// Styles resolved by earlier calls; replaced whenever anything that decides a style changes.
     private(set) var cache = StyleCache()
@@ -223,7 +235,8 @@ public struct StyleResolver: Sendable {
     /// This resolver with `other` layered on top: `other`'s rules win for the names it defines.
     ///
     /// For composing an app theme with screen overrides. `other`'s base fields win where decided, its fallback
-    /// replaces this one's if it has one, and its adjustments run after this one's.
+    /// replaces this one's if it has one, and its adjustments run after this one's. Its element and layout rules
+    /// win for their names, and its white space collapsing, if it has any, replaces this one's.
     ///
     /// ```swift
     /// let screen = theme.merging(StyleResolver().style("important", MarkupStyle(foregroundColor: .red)))
@@ -238,6 +251,8 @@ public struct StyleResolver: Sendable {
         copy.fallbackRule = other.fallbackRule ?? fallbackRule
         copy.adjustments += other.adjustments
         copy.elementRules.merge(other.elementRules) { _, theirs in theirs }
+        copy.layouts.merge(other.layouts) { _, theirs in theirs }
+        copy.whitespacePreservedInside = other.whitespacePreservedInside ?? whitespacePreservedInside
         copy.cache = StyleCache()
         return copy
     }

@@ -28,6 +28,8 @@ struct TagAttributeCache {
     /// (``forgetLastNodes()``). Held here, replacing it released the old node, and the new one came retained (see
     /// ``AttributeNodeTable/unretainedNode(like:parent:)``).
     private var lastNodes: [Unmanaged<AttributeNode>?] = []
+    /// Whether each slot's tag marks where a block begins (``TemplateTokenizer/marksBlock(_:)``), found once.
+    private var marksBlocks: [Bool] = []
     private var count = 0
     /// The keys the parse under way has added (see ``parseBudget``).
     private var addedThisParse = 0
@@ -58,6 +60,12 @@ struct TagAttributeCache {
     /// The attribute in `slot`, one ``slot(for:)`` or ``add(_:for:)`` gave.
     func attribute(inSlot slot: Int) -> StyledText.Attribute {
         attributes[slot]!
+    }
+
+    /// Whether the tag in `slot` marks where a block begins (``TemplateTokenizer/marksBlock(_:)``).
+    @inline(__always)
+    func marksBlock(inSlot slot: Int) -> Bool {
+        marksBlocks[slot]
     }
 
     /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`;
@@ -102,6 +110,7 @@ struct TagAttributeCache {
             keys = Array(repeating: [], count: 2 * Self.capacity)
             attributes = Array(repeating: nil, count: 2 * Self.capacity)
             lastNodes = Array(repeating: nil, count: 2 * Self.capacity)
+            marksBlocks = Array(repeating: false, count: 2 * Self.capacity)
             count = 0
         }
         var slot = Self.hash(key) & (keys.count - 1)
@@ -111,6 +120,7 @@ struct TagAttributeCache {
         }
         keys[slot] = Array(key)
         attributes[slot] = attribute
+        marksBlocks[slot] = TemplateTokenizer.marksBlock(attribute.name)
         count += 1
         addedThisParse += 1
         return slot

@@ -122,7 +122,12 @@ struct TemplateBuilder {
                 }
             case let .open(tagIndex):
                 if program.tags[tagIndex].keep {
-                    open.append((attribute(ofTag: tagIndex), tagIndex))
+                    let attribute = attribute(ofTag: tagIndex)
+                    if program.marksBlocks, TemplateTokenizer.marksBlock(attributes[attribute].name) {
+                        buffer.appendSegment(.element(StyledText.Segment.Element(attributes[attribute])),
+                                             stack: currentStack())
+                    }
+                    open.append((attribute, tagIndex))
                 } else {
                     appendVerbatim(program.tags[tagIndex].sourceRange, bytes: bytes, stack: currentStack())
                 }

@@ -18,6 +18,18 @@ import StyledText
         #expect(runs[1].style.font == MarkupStyleFont(size: 14, weight: .bold, italic: true))
     }
 
+    @Test func renderingHTMLPreset() {
+        let page = StyledText(template: "<h2>Order</h2><ol><li><b>Soup</b> ×2</li><li>Bread</li></ol>")
+        let resolver = StyleResolver.html(base: MarkupStyle(font: .init(size: 15)), inlineCSS: .fillsRules)
+        #expect(resolver.runs(for: page).map(\.text).joined() == "Order\n1. Soup ×2\n2. Bread")
+        _ = page.ansi(resolver)  // the same lines, the heading and "Soup" bold
+        let ansi = ANSIRenderer(capability: .trueColor).render(resolver.runs(for: page))
+        #expect(ansi == "\u{1B}[1mOrder\u{1B}[22m\n1. \u{1B}[1mSoup\u{1B}[22m ×2\n2. Bread\u{1B}[0m", "\(ansi.debugDescription)")
+        let themed = StyleResolver.html.merging(StyleResolver().style("h2", MarkupStyle(foregroundColor: .blue)))
+        #expect(themed.runs(for: page)[0].style.foregroundColor == .blue)
+        #expect(themed.runs(for: page)[0].style.font.weight == nil)
+    }
+
     @Test func templatesIntroduction() {
         let text = StyledText(template: "bowties are <b>cool</b>, says %@", "<i>Eve</i>")
         #expect(text.debugDescription == "text \"bowties are \"\ntext \"cool\" [b]\ntext \", says <i>Eve</i>\"")

@@ -16,6 +16,30 @@ import StyledText
         #expect(resolver.runs(for: "\("x", .tag("unknown"))")[0].style == resolver.base)
     }
 
+    @Test func styleResolverBlock() {
+        let resolver = StyleResolver()
+            .block("p")
+            .block("li") { _, item in "\(item.index). " }
+        let text = StyledText(template: "<p>Steps:</p><ol><li>Mix</li><li>Bake</li></ol>")
+        #expect(resolver.runs(for: text).map(\.text).joined() == "Steps:\n1. Mix\n2. Bake")
+    }
+
+    @Test func styleResolverPrefix() {
+        let resolver = StyleResolver().block("tr").prefix("th", "td") { _, cell in cell.index > 1 ? "\t" : nil }
+        #expect(resolver.runs(for: StyledText(template: "<tr><th>a</th><td>b</td></tr>")).map(\.text) == ["a", "\tb"])
+    }
+
+    @Test func styleResolverCollapsingWhitespace() {
+        let resolver = StyleResolver().block("p").collapsingWhitespace(preservingInside: ["pre"])
+        let text = StyledText(template: "<p>\n  Hello,\n  world\n</p><pre>a  b</pre>")
+        #expect(resolver.runs(for: text).map(\.text).joined() == "Hello, world \na  b")
+    }
+
+    @Test func styleResolverHTML() {
+        let page = StyledText(template: "<h1>Menu</h1><ul><li><b>Soup</b></li><li>Bread</li></ul>")
+        #expect(StyleResolver.html.runs(for: page).map(\.text).joined() == "Menu\n• Soup\n• Bread")
+    }
+
     @Test func runsForTemplate() {
         let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
         let runs = resolver.runs(forTemplate: "Hello <b>%@</b>!", arguments: ["Eve"])

@@ -492,6 +492,7 @@ public enum PipelineChecks {
             }
             problems += ansiViolations(renderer.render(runs), runs: runs, capability: capability, actionPrefix: actionPrefix)
         }
+        problems += layoutViolations(source, arguments: arguments, text: text)
         for run in runs {
             // A tappable's link must lead back to its id.
             if let link = run.style.link, let id = StyledText.actionID(from: link),
@@ -501,6 +502,42 @@ public enum PipelineChecks {
         }
         return problems
     }
+
+    /// `StyleResolver.html`'s layout of `text`: it loses no text (every character of the plain text but white space
+    /// is in the runs' text, in order, among the breaks, prefixes and element content it adds), its runs are
+    /// contiguous and not empty, the template's one step gives the same runs, and the renderers' checks hold.
+    static func layoutViolations(_ source: String, arguments: [any StyledTextArgument], text: StyledText) -> [String] {
+        var problems: [String] = []
+        let runs = StyleResolver.html.runs(for: text)
+        var offset = 0
+        var laidOut = String.UnicodeScalarView()
+        for run in runs {
+            let length = run.text.utf16.count
+            if length == 0 || run.range != offset..<(offset + length) {
+                problems.append("html layout: run \(run.text.debugDescription) has range \(run.range), expected from \(offset)")
+            }
+            offset += length
+            laidOut.append(contentsOf: run.text.unicodeScalars)
+        }
+        var next = laidOut.startIndex
+        for scalar in text.plainText.unicodeScalars where !(scalar.isASCII && htmlWhitespace.contains(scalar)) {
+            guard let found = laidOut[next...].firstIndex(of: scalar) else {
+                problems.append("html layout lost \(scalar.escaped(asASCII: true)) of \(text.plainText.debugDescription)")
+                break
+            }
+            next = laidOut.index(after: found)
+        }
+        if let difference = firstRunDifference(StyleResolver.html.runs(forTemplate: source, arguments: arguments), runs) {
+            problems.append("html layout: runs(forTemplate:) differs from runs(for: StyledText(template:)): \(difference)")
+        }
+        problems += htmlViolations(HTMLRenderer().render(runs), runs: runs)
+        problems += ansiViolations(ANSIRenderer(capability: .trueColor).render(runs), runs: runs, capability: .trueColor,
+                                   actionPrefix: "app://action/")
+        return problems
+    }
+
+    /// The white space HTML collapses: space, tab, line feed, form feed and carriage return.
+    static let htmlWhitespace: Set<Unicode.Scalar> = [" ", "\t", "\n", "\u{0C}", "\r"]
 
     /// The runs made from the template in one step, ``StyleResolver/runs(forTemplate:arguments:options:)``, are
     /// those of the styled text the template makes, `text`: for ``resolver`` and, unless `withAdjustmentsOnly`,

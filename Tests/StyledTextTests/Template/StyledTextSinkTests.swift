@@ -13,7 +13,7 @@ import Testing
         "a<br/>b<br/>c",
         "<b>x</b>y<br/><i>z</i>",
         "a<b><!-- note -->b</b>",
-        "<p>" + String(repeating: "word ", count: 9) + "<b>bold</b> and <i>more</i></p><hr/>",
+        "<span>" + String(repeating: "word ", count: 9) + "<b>bold</b> and <i>more</i></span><hr/>",
         "<b><i><u><s>" + String(repeating: "</b>y<b></i>y<i></u>y<u></s>y<s>", count: 25),
     ])
     func estimatesTheSegmentsOfUsualTemplates(_ template: String) {

@@ -1,0 +1,31 @@
+import StyledText
+
+/// `StyleResolver.html`: HTML from a server or a CMS, styled and laid out for every renderer.
+enum HTMLVocabularyTour {
+    static func run() {
+        let order = StyledText(template: """
+            <h2>Your order</h2>
+            <p>Thanks, <b>%@</b>! You picked:</p>
+            <ol>
+              <li><b>Soup</b> of the day <small>(vegan)</small></li>
+              <li>Bread<ul><li>sourdough</li><li>rye</li></ul></li>
+            </ol>
+            <table><tr><th>Total</th><td>€12.50</td></tr></table>
+            <p style="color: #c00">Questions? <a href="https://example.com/help">Ask us</a>
+            or <a href="javascript:alert(1)">not this</a>.</p>
+            """, "<i>Eve</i>")
+        Tour.say("Pretty-printed HTML with the argument \"<i>Eve</i>\", through StyleResolver.html: blocks on lines of")
+        Tour.say("their own, numbered and nested bullets, cells after tabs, collapsed white space, safe links only:")
+        print(order.ansi(.html, using: Tour.terminal).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        Tour.say("\nThe same runs as HTML (the resolver's inline CSS, breaks as <br>):")
+        print("  " + order.html(.html))
+        let rules = StyleResolver()
+            .block("step") { _, step in "Step \(step.index): " }
+            .prefix("tag") { _, _ in "#" }
+        // Templates mark where HTML's blocks begin; a tag of your own begins where its text does, so the line
+        // break keeps the two steps' text from coalescing into one.
+        let recipe = StyledText(template: "<step>Mix</step>\n<step>Bake <tag>oven</tag></step>")
+        Tour.say("\nThe same rules lay out your own vocabulary: block(\"step\") with a numbered prefix, prefix(\"tag\"):")
+        print("  " + rules.runs(for: recipe).map(\.text).joined().replacingOccurrences(of: "\n", with: "\n  "))
+    }
+}
