@@ -25,7 +25,7 @@ enum HTMLVocabularyTour {
         // Templates mark where HTML's blocks begin; a tag of your own begins where its text does, so the line
         // break keeps the two steps' text from coalescing into one.
         let recipe = StyledText(template: "<step>Mix</step>\n<step>Bake <tag>oven</tag></step>")
-        Tour.say("\nThe same rules lay out your own vocabulary: block(\"step\") with a numbered prefix, prefix(\"tag\"):")
+        Tour.say("\nThe same rules lay out your own vocabulary: block(\"step\") numbered, prefix(\"tag\"):")
         print("  " + rules.runs(for: recipe).map(\.text).joined().replacingOccurrences(of: "\n", with: "\n  "))
     }
 }

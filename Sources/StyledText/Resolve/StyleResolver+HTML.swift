@@ -37,11 +37,12 @@ extension StyleResolver {
     /// | `sub`, `sup` | 5/6 of the size, a third of it below or above the baseline |
     /// | `h1` … `h6` | bold, 2, 1.5, 1.17, 1, 0.83 and 0.67 times the size around them |
     /// | `font color face size` | the colour, the first family, and the sizes 1 to 7 (10 to 48 points) |
-    /// | `p`, `div`, `h1` … `h6`, `center` and HTML's other blocks | a block; `align` aligns `p`, `div` and headings |
+    /// | `p`, `div`, `h1` … `h6`, `center` and HTML's other blocks | a block; `align` aligns `p`, `div`, headings |
     /// | `blockquote`, `dd`, `ul`, `ol` | a block, indented 20 points more than the text around it |
     /// | `li` | a block after a bullet (`•`, `◦`, `▪` by nesting) or, in an `ol`, its number (`start`, `type`) |
     /// | `tr`; `td`, `th` | a line; cells after the first after a tab |
-    /// | `br`; `hr`; `img src alt width height` | a line break; a line of `─`; the image, when `links` allows its source as an image's (else its `alt` text) |
+    /// | `br`; `hr` | a line break; a line of `─` |
+    /// | `img src alt width height` | the image, if ``LinkPolicy/images`` allows its source; else its `alt` text |
     ///
     /// White space collapses as a browser collapses it, except inside `pre`. Sizes relative to the text around
     /// them start from `base`'s size, or 16 points when it has none.

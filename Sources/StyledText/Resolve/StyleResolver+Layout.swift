@@ -7,8 +7,9 @@ extension StyleResolver {
     /// of its name nest around it. A list item's number, a nested list's bullet, a table cell's separator.
     public struct Occurrence: Sendable, Hashable {
         /// 1 for the first attribute of its name directly inside the same enclosing attribute (or at the top), 2 for
-        /// the next, and so on: the third `li` of an `ol` is 3. Names given to one call of ``StyleResolver/block(_:prefix:)``
-        /// or ``StyleResolver/prefix(_:rule:)`` count together: with `prefix("td", "th")`, the `td` after a `th` is 2.
+        /// the next, and so on: the third `li` of an `ol` is 3. Names given to one call of
+        /// ``StyleResolver/block(_:prefix:)`` or ``StyleResolver/prefix(_:rule:)`` count together: with
+        /// `prefix("td", "th")`, the `td` after a `th` is 2.
         public var index: Int
         /// How many attributes of the same name (or a name counted with it) enclose it: 0 for an outermost list
         /// item, 1 for an item of a list nested in one.
@@ -168,7 +169,8 @@ struct LayoutBuilder {
         let layout: StyleResolver.Layout?
         /// The index of the layout's counter name in ``nesting``; -1 without a layout.
         let counter: Int
-        /// Whether white space inside it is kept as written (``StyleResolver/collapsingWhitespace(preservingInside:)``).
+        /// Whether white space inside it is kept as written
+        /// (``StyleResolver/collapsingWhitespace(preservingInside:)``).
         let preservesWhitespace: Bool
         let elementRule: StyleResolver.StoredElementRule?
     }

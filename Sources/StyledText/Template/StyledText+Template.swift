@@ -19,9 +19,9 @@ extension StyledText {
     /// `hr`, `wbr`, …) and `<x/>` become element parts; a start tag of an HTML block, list item or table part
     /// (`p`, `div`, `li`, `ul`, `tr`, `td`, …) also puts an element part of its attribute where its content begins,
     /// so that a resolver's ``StyleResolver/block(_:prefix:)`` rules see `<p>a</p><p>b</p>` as two blocks although
-    /// their text coalesces; comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when its name is known
-    /// (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every such repair is
-    /// listed in ``diagnostics``, with its position.
+    /// their text coalesces; comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when
+    /// its name is known (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every
+    /// such repair is listed in ``diagnostics``, with its position.
     ///
     /// - Complexity: Parsing is a single pass over the UTF-8 bytes, O(*n*). Filling is O(size of the result).
     public struct Template: Sendable, Hashable {

@@ -137,6 +137,19 @@ import Testing
         #expect(StyleResolver.html.runs(for: tagShaped).map(\.text).joined() == "<li>not an item</li>")
     }
 
+    /// The fuzzer's checks of `StyleResolver.html`'s layout (no text lost, contiguous runs, one step alike, the
+    /// renderers' invariants) hold on the HTML seeds of its corpus.
+    @Test func pipelineChecksHoldOnHTML() throws {
+        let corpus = DocumentationTests.packageRoot.appendingPathComponent("Fuzz/Corpus/FuzzPipeline")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasPrefix("html-") }
+        #expect(seeds.count >= 4)
+        for seed in seeds {
+            let template = try String(contentsOf: corpus.appendingPathComponent(seed), encoding: .utf8)
+            let problems = PipelineChecks.pipelineViolations(template, arguments: ["<b>argument</b>"])
+            #expect(problems.isEmpty, "\(seed): \(problems)")
+        }
+    }
+
     @Test func hundredThousandDeepListsOnASmallStack() {
         onSmallStack {
             var options = StyledText.Template.Options()
