@@ -1,8 +1,6 @@
 import Foundation
 #if canImport(Darwin)
 import os
-#else
-import Synchronization
 #endif
 
 /// The styles a resolver has resolved, kept across calls of `runs(for:)`, by attribute stack.
@@ -135,9 +133,15 @@ struct StyleTable {
 }
 
 /// The lock of a ``StyleCache``: `os_unfair_lock` on Apple platforms, where `Mutex` needs macOS 15 and iOS 18;
-/// elsewhere the standard library's `Mutex`, a futex on Linux, taken and given back inline when uncontended.
+/// elsewhere a `pthread_mutex_t`.
+///
+/// Not the standard library's `Mutex` on Linux, although it is taken inline when uncontended: its contended path is
+/// in a library ThreadSanitizer does not see into, which then reported every access the lock orders as a race once
+/// two threads had waited for it (eight reports in one run of the suite; a `Mutex` around a counter shared by four
+/// threads gives one too), so the suite could not be checked under ThreadSanitizer. ThreadSanitizer intercepts
+/// `pthread_mutex_lock`.
 private struct CacheLock: ~Copyable, @unchecked Sendable {
-    // @unchecked: the lock is what makes access exclusive; on Apple platforms it is a pointer to it.
+    // @unchecked: the lock is what makes access exclusive; it is a pointer to it.
     #if canImport(Darwin)
     // The lock in memory of its own: an `os_unfair_lock` must not move while it is used, which a stored property
     // does not promise.
@@ -160,12 +164,26 @@ private struct CacheLock: ~Copyable, @unchecked Sendable {
         return body()
     }
     #else
-    private let mutex = Mutex(())
+    // In memory of its own, as on Apple platforms: a `pthread_mutex_t` must not move either.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
 
     /// Runs `body` holding the lock.
     @inline(__always)
     func withLock<Result>(_ body: () -> Result) -> Result {
-        mutex.withLock { _ in body() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
     #endif
 }

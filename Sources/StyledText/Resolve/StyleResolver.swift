@@ -75,7 +75,7 @@ public struct StyleResolver: Sendable {
     /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
     /// that merging a resolver without rules never replaces an element rule with a default.
     var elementRules: [String: StoredElementRule] = [:]
-    /// Block and prefix rules by attribute name (``block(_:prefix:)``, ``prefix(_:_:)``); when there are any,
+    /// Block and prefix rules by attribute name (``block(_:prefix:)``, ``prefix(_:rule:)``); when there are any,
     /// ``runs(for:)`` lays the text out first.
     var layouts: [String: Layout] = [:]
     /// The names inside which white space is kept, when the resolver collapses it

@@ -218,7 +218,7 @@ struct StyledTextSink {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         // Tested without `map` and `??`: their closures, allocated for every start tag, cost a sentence of the
-        // benchmarks 2,400 instructions.
+        // benchmarks 2,300 instructions (11,551 in one step, against 9,228).
         let marksBlock: Bool
         if let slot {
             marksBlock = tagAttributes.pointee.marksBlock(inSlot: slot)

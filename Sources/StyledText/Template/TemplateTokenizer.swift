@@ -244,9 +244,8 @@ struct TemplateTokenizer {
     /// (``StyleResolver/block(_:prefix:)``). Without the mark, `<li>One</li><li>Two</li>` would be one text part,
     /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items.
     ///
-    /// A switch over the name's bytes packed into an integer, as ``isVoid(packed:)`` does: asked of every attribute a
-    /// template's cache or program adds, a set's hash of the name cost the sentences of the benchmarks a fifth more
-    /// instructions.
+    /// A switch over the name's bytes packed into an integer, as ``isVoid(packed:)`` has its names, rather than a set
+    /// to hash each name into: this is asked of every attribute a template's cache or program adds.
     static func marksBlock(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count <= 8 else { return name == "blockquote" || name == "figcaption" }
