@@ -39,7 +39,8 @@ extension StyleResolver {
     /// | `font color face size` | the colour, the first family, and the sizes 1 to 7 (10 to 48 points) |
     /// | `p`, `div`, `h1` … `h6`, `center` and HTML's other blocks | a block; `align` aligns `p`, `div`, headings |
     /// | `blockquote`, `dd`, `ul`, `ol` | a block, indented 20 points more than the text around it |
-    /// | `li` | a block after a bullet (`•`, `◦`, `▪` by nesting) or, in an `ol`, its number (`start`, `type`) |
+    /// | `li` | a block after a bullet (`•`, `◦`, `▪` by nesting) or, in an `ol`, its number (`start`, `type`), |
+    /// | | indented two spaces for each list item around it, up to eight |
     /// | `tr`; `td`, `th` | a line; cells after the first after a tab |
     /// | `br`; `hr` | a line break; a line of `─` |
     /// | `img src alt width height` | the image, if ``LinkPolicy/images`` allows its source; else its `alt` text |

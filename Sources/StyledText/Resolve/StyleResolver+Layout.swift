@@ -38,8 +38,8 @@ extension StyleResolver {
         let counter: String
     }
 
-    /// A copy that lays the text of attributes named `name` out as a block: it starts on a line of its own, and
-    /// what follows it does too, as HTML lays out `p`, `div` and `li`.
+    /// A copy that lays the text of attributes with one of these names out as blocks: each starts on a line of its
+    /// own, and what follows it does too, as HTML lays out `p`, `div` and `li`.
     ///
     /// ```swift
     /// let resolver = StyleResolver()
@@ -69,8 +69,8 @@ extension StyleResolver {
         laying(names, out: true, prefix: prefix)
     }
 
-    /// A copy that puts content where each attribute named `name` begins, within the line, as a separator between
-    /// table cells.
+    /// A copy that puts content where each attribute with one of these names begins, within the line, as a
+    /// separator between table cells.
     ///
     /// ```swift
     /// let resolver = StyleResolver().block("tr").prefix("th", "td") { _, cell in cell.index > 1 ? "\t" : nil }
@@ -151,7 +151,7 @@ extension StyleResolver {
 /// closed (or an equal attribute on another node), never a walk of the whole stack per part, and no recursion.
 /// What the resolver says about a name (its layout, its element rule, whether it keeps white space) is looked up
 /// once per name and text (``NameInfo``), and the sibling counts live in one array used as a stack: with
-/// dictionaries and an array per level, pretty-printed HTML cost about 600 instructions a byte.
+/// dictionaries and an array per level, pretty-printed HTML cost 583 instructions a byte, against 448 (at 256 KB).
 struct LayoutBuilder {
     /// One attribute open at the current part.
     struct Level {
