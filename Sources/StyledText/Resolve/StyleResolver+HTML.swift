@@ -2,14 +2,22 @@ import Foundation
 
 extension StyleResolver {
     /// How a tag's `style="…"` parameter combines with the style ``html(base:inlineCSS:links:)`` gives the tag.
-    public enum InlineCSS: Sendable, Hashable {
+    ///
+    /// A struct with static members, so that a policy can be added without breaking a `switch`.
+    public struct InlineCSS: Sendable, Hashable {
+        enum Policy: Sendable, Hashable {
+            case overridesRules, fillsRules, ignored
+        }
+
+        let policy: Policy
+
         /// The inline CSS wins where it decides, as in a browser: `<b style="font-weight: normal">` is not bold.
-        case overridesRules
+        public static let overridesRules = InlineCSS(policy: .overridesRules)
         /// The tag's own style wins; the inline CSS decides only what that leaves undecided: `<b style="…">` stays
         /// bold, and a colour from the CSS still applies.
-        case fillsRules
+        public static let fillsRules = InlineCSS(policy: .fillsRules)
         /// `style` parameters are ignored: markup from a source you do not want deciding colours and sizes.
-        case ignored
+        public static let ignored = InlineCSS(policy: .ignored)
     }
 
     /// The HTML vocabulary with default styles: ``html(base:inlineCSS:links:)`` with its defaults.
@@ -107,13 +115,15 @@ enum HTMLVocabulary {
         (["s", "strike", "del"], { _, _ in MarkupStyle(strikethrough: MarkupStyleLine(.single)) }),
         (["code", "kbd", "samp", "tt", "pre"], { _, _ in MarkupStyle(font: MarkupStyleFont(monospaced: true)) }),
         (["mark"], { _, _ in MarkupStyle(foregroundColor: .black, backgroundColor: .yellow) }),
-        (["small"], { _, inherited in MarkupStyle(font: MarkupStyleFont(size: size(inherited) * 5 / 6)) }),
-        (["big"], { _, inherited in MarkupStyle(font: MarkupStyleFont(size: size(inherited) * 6 / 5)) }),
+        (["small"], { _, inherited in MarkupStyle(font: MarkupStyleFont(size: size(inherited, times: 5, over: 6))) }),
+        (["big"], { _, inherited in MarkupStyle(font: MarkupStyleFont(size: size(inherited, times: 6, over: 5))) }),
         (["sub"], { _, inherited in
-            MarkupStyle(font: MarkupStyleFont(size: size(inherited) * 5 / 6), baselineOffset: -size(inherited) / 3)
+            MarkupStyle(font: MarkupStyleFont(size: size(inherited, times: 5, over: 6)),
+                        baselineOffset: -size(inherited, times: 1, over: 3))
         }),
         (["sup"], { _, inherited in
-            MarkupStyle(font: MarkupStyleFont(size: size(inherited) * 5 / 6), baselineOffset: size(inherited) / 3)
+            MarkupStyle(font: MarkupStyleFont(size: size(inherited, times: 5, over: 6)),
+                        baselineOffset: size(inherited, times: 1, over: 3))
         }),
         (["h1"], heading(2)), (["h2"], heading(1.5)), (["h3"], heading(1.17)), (["h4"], heading(1)),
         (["h5"], heading(0.83)), (["h6"], heading(0.67)),
@@ -130,7 +140,7 @@ enum HTMLVocabulary {
     static func heading(_ scale: Double) -> OwnStyle {
         { tag, inherited in
             var style = aligned(tag) ?? MarkupStyle()
-            style.font = MarkupStyleFont(size: (size(inherited) * scale * 100).rounded() / 100, weight: .bold)
+            style.font = MarkupStyleFont(size: (size(inherited, times: scale) * 100).rounded() / 100, weight: .bold)
             return style
         }
     }
@@ -163,18 +173,20 @@ enum HTMLVocabulary {
         return style
     }
 
-    /// The size relative sizes start from: the inherited size, else CSS's `medium`, 16 points.
-    static func size(_ inherited: MarkupStyle) -> Double {
-        inherited.font.effectiveSize ?? 16
+    /// `factor / divisor` of the size relative sizes start from (the inherited size, else CSS's `medium`, 16
+    /// points), at most 1,000 points, as ``MarkupStyle/init(css:inherited:)`` clamps sizes: `<big>` nested a
+    /// thousand deep would otherwise be infinite. Multiplied before it is divided, so that 6/5 of 12 is 14.4.
+    static func size(_ inherited: MarkupStyle, times factor: Double, over divisor: Double = 1) -> Double {
+        min((inherited.font.effectiveSize ?? 16) * factor / divisor, 1_000)
     }
 
     /// A tag's layer: its own style and its inline CSS, combined as `inlineCSS` says.
     static func layer(_ own: MarkupStyle?, of tag: StyledText.Attribute, inherited: MarkupStyle,
                       inlineCSS: StyleResolver.InlineCSS) -> MarkupStyle? {
-        guard inlineCSS != .ignored, let css = tag["style"] else { return own }
+        guard inlineCSS.policy != .ignored, let css = tag["style"] else { return own }
         let inline = MarkupStyle(css: css, inherited: inherited)
         guard let own else { return inline }
-        return inlineCSS == .overridesRules ? inline.filling(from: own) : own.filling(from: inline)
+        return inlineCSS.policy == .overridesRules ? inline.filling(from: own) : own.filling(from: inline)
     }
 
     /// A list item's bullet, indented two spaces per list item around it (up to ``maximumIndent`` of them); in an

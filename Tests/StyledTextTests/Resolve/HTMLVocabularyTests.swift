@@ -55,8 +55,11 @@ import Testing
         #expect(style("hi").baselineOffset == 4)
         #expect(style("h").font == MarkupStyleFont(size: 18, weight: .bold))
         #expect(style("h6").font == MarkupStyleFont(size: 8.04, weight: .bold))
-        // Without a base size, relative sizes start from 16 points; nested ones compound.
+        // Without a base size, relative sizes start from 16 points; nested ones compound, to 1,000 points at most.
         #expect(Self.style(of: "t", in: "<h1><small>t</small></h1>")?.font.size == 32.0 * 5 / 6)
+        let huge = Self.runs(String(repeating: "<big>", count: 1_000) + "t<sub>u")
+        #expect(huge.map(\.text) == ["t", "u"] && huge.map(\.style.font.size) == [1_000, 1_000.0 * 5 / 6])
+        #expect(huge.last?.style.baselineOffset == -1_000.0 / 3)
     }
 
     @Test func linksFollowThePolicyAndNeverPoseAsActions() {
