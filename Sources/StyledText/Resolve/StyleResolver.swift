@@ -75,12 +75,9 @@ public struct StyleResolver: Sendable {
     /// Element rules set on this resolver; the built-in ones (``defaultElementRules``) apply where none is set, so
     /// that merging a resolver without rules never replaces an element rule with a default.
     var elementRules: [String: StoredElementRule] = [:]
-    /// Block and prefix rules by attribute name (``block(_:prefix:)``, ``prefix(_:rule:)``); when there are any,
-    /// ``runs(for:)`` lays the text out first.
-    var layouts: [String: Layout] = [:]
-    /// The names inside which white space is kept, when the resolver collapses it
-    /// (``collapsingWhitespace(preservingInside:)``); `nil` when it does not.
-    var whitespacePreservedInside: Set<String>?
+    /// Block and prefix rules and white space collapsing (``block(_:prefix:)``, ``prefix(_:rule:)``,
+    /// ``collapsingWhitespace(preservingInside:)``), or `nil` for none: then ``runs(for:)`` lays nothing out.
+    var layoutRules: LayoutRules?
 
     /// Styles resolved by earlier calls; replaced whenever anything that decides a style changes.
     private(set) var cache = StyleCache()
@@ -251,8 +248,11 @@ public struct StyleResolver: Sendable {
         copy.fallbackRule = other.fallbackRule ?? fallbackRule
         copy.adjustments += other.adjustments
         copy.elementRules.merge(other.elementRules) { _, theirs in theirs }
-        copy.layouts.merge(other.layouts) { _, theirs in theirs }
-        copy.whitespacePreservedInside = other.whitespacePreservedInside ?? whitespacePreservedInside
+        if layoutRules != nil || other.layoutRules != nil {
+            copy.layoutRules = LayoutRules(layouts: layouts.merging(other.layouts) { _, theirs in theirs },
+                                           whitespacePreservedInside: other.whitespacePreservedInside
+                                               ?? whitespacePreservedInside)
+        }
         copy.cache = StyleCache()
         return copy
     }
