@@ -82,7 +82,9 @@ extension StyleResolver {
             .fallback { tag, inherited in
                 HTMLVocabulary.layer(nil, of: tag, inherited: inherited, inlineCSS: inlineCSS)
             }
-        for name in HTMLVocabulary.blocks {
+        // The names a template marks, so that every block it marks is laid out; `li` and the cells are laid out
+        // below, with their prefixes.
+        for name in TemplateTokenizer.blockNames where !["li", "td", "th"].contains(name) {
             resolver = resolver.block(name)
         }
         return resolver
@@ -98,14 +100,6 @@ extension StyleResolver {
 /// The tables and rules of ``StyleResolver/html(base:inlineCSS:links:)``.
 enum HTMLVocabulary {
     typealias OwnStyle = @Sendable (_ tag: StyledText.Attribute, _ inherited: MarkupStyle) -> MarkupStyle?
-
-    /// The tags laid out as blocks, besides `li` and `hr`.
-    static let blocks = [
-        "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog", "dir", "div",
-        "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-        "header", "hgroup", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody",
-        "tfoot", "thead", "tr", "ul",
-    ]
 
     /// The tags' own styles, before their inline CSS.
     static let styles: [([String], OwnStyle)] = [

@@ -278,15 +278,9 @@ struct LayoutBuilder {
     mutating func addElement(_ element: StyledText.Attribute, stack: AttributeStack) {
         enter(stack.top)
         let name = nameInfo(element.name)
-        let placed: AttributeStack
-        if names[name].layout != nil {
-            placed = stack.pushingShared(element)
-            open(placed.top.unsafelyUnwrapped, name: name)
-        } else if names[name].elementRule != nil {
-            placed = stack.pushing(element)
-        } else {
-            return
-        }
+        guard names[name].layout != nil || names[name].elementRule != nil else { return }
+        let placed = stack.pushingShared(element)
+        if names[name].layout != nil { open(placed.top.unsafelyUnwrapped, name: name) }
         let content: StyledText?
         switch names[name].elementRule {
         case let .fixed(fixed)?: content = fixed.withContent { copy $0 }

@@ -245,7 +245,8 @@ struct TemplateTokenizer {
     /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items.
     ///
     /// A switch over the name's bytes packed into an integer, as ``isVoid(packed:)`` has its names, rather than a set
-    /// to hash each name into: this is asked of every attribute a template's cache or program adds.
+    /// to hash each name into: this is asked of every attribute a template's cache or program adds. The names are
+    /// ``blockNames``.
     static func marksBlock(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count <= 8 else { return name == "blockquote" || name == "figcaption" }
@@ -272,6 +273,15 @@ struct TemplateTokenizer {
             return false
         }
     }
+
+    /// The names whose start tags ``marksBlock(_:)`` marks, which its switch holds packed: HTML's blocks, list items
+    /// and table parts. `StyleResolver.html` lays out the same names.
+    static let blockNames = [
+        "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog", "dir", "div",
+        "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+        "header", "hgroup", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody",
+        "td", "tfoot", "th", "thead", "tr", "ul",
+    ]
 
     /// The program, in arrays taken from `scratch` (with room already made); the tokenizer's own arrays come from
     /// there and go back there, the program's go back with the builder that replays it.

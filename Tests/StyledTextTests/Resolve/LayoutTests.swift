@@ -177,7 +177,7 @@ import Testing
 }
 
 /// Collects values from `Sendable` closures that a test calls synchronously.
-final class Recorder: @unchecked Sendable {
+private final class Recorder: @unchecked Sendable {
     // @unchecked: guarded by `lock`.
     private let lock = NSLock()
     private var stored: [String] = []
