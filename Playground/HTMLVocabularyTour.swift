@@ -19,6 +19,12 @@ enum HTMLVocabularyTour {
         print(order.ansi(.html, using: Tour.terminal).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         Tour.say("\nThe same runs as HTML (the resolver's inline CSS, breaks as <br>):")
         print("  " + order.html(.html))
+        // End tags HTML lets markup leave out: each `<li>` ends the item before, `<p>` the paragraph, `<td>` the
+        // cell, as a browser reads them.
+        let sloppy = StyledText(template: "<ul><li>Milk<li>Eggs</ul><p>Total:<table><tr><td>2 items<td>€4</table>")
+        Tour.say("\nEnd tags left out, as in much HTML from the wild, read as a browser reads them:")
+        let lines = StyleResolver.html.runs(for: sloppy).map(\.text).joined()
+        print("  " + lines.replacingOccurrences(of: "\n", with: "\n  "))
         let rules = StyleResolver()
             .block("step") { _, step in "Step \(step.index): " }
             .prefix("tag") { _, _ in "#" }

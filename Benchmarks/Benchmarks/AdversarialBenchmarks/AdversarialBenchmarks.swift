@@ -49,4 +49,23 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    // Not one of the reliability issue's families either: HTML's implied end tags at their most costly (each item
+    // ends the one before and opens again the tags left open in it), at the same sizes, for their scaling.
+    for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
+        let template = Workloads.impliedEndsDocument(bytes: kilobytes * 1_024)
+        Benchmark("implied-ends \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+                  configuration: .init(setup: {
+                      // Nothing is lost, and the plain text's scan agrees with the parser.
+                      let text = StyledText(template: template)
+                      precondition(Workloads.resolver.runs(for: text).map(\.text).joined() == text.plainText,
+                                   "implied-ends lost text")
+                      precondition(StyledText.plainText(ofTemplate: template) == text.plainText,
+                                   "implied-ends: plainText differs")
+                      precondition(text.plainText.count == 2 * (template.utf8.count / 13), "implied-ends: text")
+                  })) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(Workloads.styledTextRuns(template, []))
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ guard let workload = arguments.first else {
     print("           document-ranges, document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
     print("           attributed-document, attributed-document-floor, html,")
-    print("           ansi, xml, regex,")
+    print("           ansi, xml, regex, html-layout <kilobytes>, implied-ends <kilobytes>,")
     print("           adversarial:<family>[:<kilobytes>] (\(Adversarial.allCases.map(\.rawValue).joined(separator: ", ")))")
     print("           sentences:<n>, sentences-one-step:<n>, parse-sentences:<n>, resolve-sentences:<n>,")
     print("           sentences-copied:<n>:<copies>")
@@ -146,6 +146,10 @@ case "html-layout":
     // Instructions per byte: iterations count kilobytes of pretty-printed HTML, laid out by `StyleResolver.html`.
     let html = Workloads.htmlDocument(bytes: iterations * 1_024)
     measured(1) { _ in consume(Workloads.htmlRuns(html)) }
+case "implied-ends":
+    // Instructions per byte: iterations count kilobytes of `<li><b>x<p>y`, parsed and resolved.
+    let template = Workloads.impliedEndsDocument(bytes: iterations * 1_024)
+    measured(1) { _ in consume(Workloads.styledTextRuns(template, [])) }
 case "document-one-step":
     _ = Workloads.documentArguments
     measured(iterations) { _ in consume(Workloads.oneStepDocumentRuns()) }

@@ -55,6 +55,14 @@ public enum Workloads {
         return document
     }
 
+    /// HTML's implied end tags at their most costly, about `bytes` bytes of `<li><b>x<p>y`: each item ends the one
+    /// before, with its paragraph, and opens again the bold tags left open in it, more each time until more than 8
+    /// are open and all end (see `BlockRole` in the library).
+    public static func impliedEndsDocument(bytes: Int) -> String {
+        let unit = "<li><b>x<p>y"
+        return String(repeating: unit, count: max(1, bytes / unit.utf8.count))
+    }
+
     /// `StyleResolver.html`'s runs of an HTML template: parsed, laid out (blocks, prefixes, white space), resolved.
     public static func htmlRuns(_ template: String) -> [StyledRun] {
         StyleResolver.html.runs(for: StyledText(template: template))

@@ -188,9 +188,11 @@ struct StyledTextSink {
     /// Eight bytes at a time (``ByteSearch/matchingBytes(_:in:)``), the last word overlapping the one before: a tag
     /// is a few dozen bytes, for which setting up ``ByteSearch``'s blocks and masks cost more than the search (about
     /// 70 instructions a tag with parameters against 25), and `memchr`, a call into the C library for each, took
-    /// 2 % of the one step's time on the 1 MB document with the call to this function, against 1.4 % now.
+    /// 2 % of the one step's time on the 1 MB document with the call to this function, against 1.4 % now. Static,
+    /// on the template's `bytes`: as a method, reached through the scan's pointer to the sink, it copied the whole
+    /// sink (136 bytes) for each call once the sink outgrew 128 bytes.
     @inline(never)
-    func accepts(_ source: Range<Int>) -> Bool {
+    static func accepts(_ source: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let percent = UInt8(ascii: "%")
         var index = source.lowerBound
@@ -212,28 +214,31 @@ struct StyledTextSink {
         return ByteSearch.matchingBytes(percent, in: last) == 0
     }
 
-    /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long.
+    /// The start tag `source`, named by the bytes `name`, opens where the output is `offset` bytes long. Returns
+    /// its role among HTML's blocks, found with its attribute, for the scan to tell implied ends by (see
+    /// ``BlockRole``).
     @inline(never)
-    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int, grammar: inout TemplateGrammar) {
+    mutating func open(named name: Range<Int>, source: Range<Int>, at offset: Int,
+                       grammar: inout TemplateGrammar) -> BlockRole {
         endText(at: offset)
         let (slot, made) = attribute(named: name, source: source, grammar: &grammar)
         // Tested without `map` and `??`: their closures, allocated for every start tag, cost a sentence of the
         // benchmarks 2,300 instructions (11,551 in one step, against 9,228).
-        let marksBlock: Bool
+        let role: BlockRole
         if let slot {
-            marksBlock = tagAttributes.pointee.marksBlock(inSlot: slot)
+            role = tagAttributes.pointee.role(inSlot: slot)
         } else {
-            marksBlock = TemplateTokenizer.marksBlock(made.unsafelyUnwrapped.name)
+            role = BlockRole(made.unsafelyUnwrapped.name)
         }
-        if marksBlock { appendElement(slot: slot, made: made) }
+        if role != .none { appendElement(slot: slot, made: made) }
         let parent = top
         guard let slot else {
             top = Unmanaged.passUnretained(Self.borrowing(parent) { nodes.pointee.node(made!, parent: $0) })
-            return
+            return role
         }
         if let known = tagAttributes.pointee.lastNode(inSlot: slot, parent: parent) {
             top = known
-            return
+            return role
         }
         // On another parent than last time: the node like the last one (borrowed, the node table holds it), found
         // without copying the slot's attribute out (its name, parameters and action retained and released), and
@@ -247,6 +252,7 @@ struct StyledTextSink {
         }
         top = node
         tagAttributes.pointee.setLastNode(node, inSlot: slot)
+        return role
     }
 
     /// `body` with the node `node` refers to, or `nil`, borrowed: the node table holds it (see ``top``).

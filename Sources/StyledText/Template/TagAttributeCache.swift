@@ -28,8 +28,9 @@ struct TagAttributeCache {
     /// (``forgetLastNodes()``). Held here, replacing it released the old node, and the new one came retained (see
     /// ``AttributeNodeTable/unretainedNode(like:parent:)``).
     private var lastNodes: [Unmanaged<AttributeNode>?] = []
-    /// Whether each slot's tag marks where a block begins (``TemplateTokenizer/marksBlock(_:)``), found once.
-    private var marksBlocks: [Bool] = []
+    /// Each slot's tag's role among HTML's blocks (``BlockRole``), found once: whether it marks where a block
+    /// begins, and which open tags it may end.
+    private var roles: [BlockRole] = []
     private var count = 0
     /// The keys the parse under way has added (see ``parseBudget``).
     private var addedThisParse = 0
@@ -62,10 +63,11 @@ struct TagAttributeCache {
         attributes[slot]!
     }
 
-    /// Whether the tag in `slot` marks where a block begins (``TemplateTokenizer/marksBlock(_:)``).
+    /// The role among HTML's blocks of the tag in `slot`: not `.none` when it marks where a block begins
+    /// (``TemplateTokenizer/marksBlock(_:)``).
     @inline(__always)
-    func marksBlock(inSlot slot: Int) -> Bool {
-        marksBlocks[slot]
+    func role(inSlot slot: Int) -> BlockRole {
+        roles[slot]
     }
 
     /// The node last pushed for the attribute in `slot` (``setLastNode(_:inSlot:)``), when it was pushed on `parent`;
@@ -110,7 +112,7 @@ struct TagAttributeCache {
             keys = Array(repeating: [], count: 2 * Self.capacity)
             attributes = Array(repeating: nil, count: 2 * Self.capacity)
             lastNodes = Array(repeating: nil, count: 2 * Self.capacity)
-            marksBlocks = Array(repeating: false, count: 2 * Self.capacity)
+            roles = Array(repeating: .none, count: 2 * Self.capacity)
             count = 0
         }
         var slot = Self.hash(key) & (keys.count - 1)
@@ -120,7 +122,7 @@ struct TagAttributeCache {
         }
         keys[slot] = Array(key)
         attributes[slot] = attribute
-        marksBlocks[slot] = TemplateTokenizer.marksBlock(attribute.name)
+        roles[slot] = BlockRole(attribute.name)
         count += 1
         addedThisParse += 1
         return slot

@@ -1,9 +1,9 @@
 /// The tag names of one template, numbered in the order the tokenizer first meets them.
 ///
 /// Open tags are then matched by comparing integers instead of strings, and what depends on the name alone (whether
-/// it is void, the attribute of its tags without parameters) is found once per template rather than once per tag:
-/// `<b><i>x</b></i>` repeated to a megabyte names two tags 280,000 times. Entries hold only integers, so that
-/// reading one copies no string.
+/// it is void, its ``BlockRole``, the attribute of its tags without parameters) is found once per template rather
+/// than once per tag: `<b><i>x</b></i>` repeated to a megabyte names two tags 280,000 times. Entries hold only
+/// integers, so that reading one copies no string.
 ///
 /// Names are looked up by their bytes, ignoring ASCII case. While there are few, by a linear search (a sentence
 /// has a handful, and a table of slots would cost it an allocation); past ``linearLimit``, by a hash of the
@@ -14,6 +14,8 @@ struct TagNameTable {
         let bytes: Range<Int>
         /// Whether the name is a void element's (`br`, `img`, …), which never takes content.
         let isVoid: Bool
+        /// What the name is to HTML's blocks and their implied end tags.
+        let role: BlockRole
         /// The hash of the lowercased name, kept for placing the entry again when the slots grow.
         let hash: Int
         /// The index of the program's attribute for the tags of this name without parameters, once the tokenizer
@@ -61,8 +63,8 @@ struct TagNameTable {
         let number = entries.count
         // Room for the names a sentence has at once, rather than growing from one.
         if number == 0 { entries.reserveCapacity(Self.linearLimit) }
-        entries.append(Entry(bytes: range,
-                             isVoid: TemplateTokenizer.isVoid(bytes: UnsafeBufferPointer(rebasing: bytes[range])),
+        let name = UnsafeBufferPointer(rebasing: bytes[range])
+        entries.append(Entry(bytes: range, isVoid: TemplateTokenizer.isVoid(bytes: name), role: BlockRole(bytes: name),
                              hash: Self.hash(range, in: bytes)))
         if entries.count > Self.linearLimit {
             if entries.count * 2 > slots.count {

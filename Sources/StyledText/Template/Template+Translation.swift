@@ -78,14 +78,17 @@ extension StyledText.Template {
             + Self.locate(inSource, dropped: 0, in: source)
     }
 
-    /// The names of the tags that took effect (start tags and elements), in source order.
+    /// The names of the tags that took effect (start tags and elements), in source order. A tag reopened inside a
+    /// block after an implied end (see ``BlockRole``) has no source of its own, and is not counted again.
     private var tagNames: [(name: String, offset: Int)] {
         var result: [(name: String, offset: Int)] = []
         for token in program.tokens {
             switch token.step {
             case let .open(tagIndex), let .element(tagIndex):
                 let tag = program.tags[tagIndex]
-                if tag.keep { result.append((program.attributes[tag.attribute].name, tag.sourceRange.lowerBound)) }
+                if tag.keep, !tag.sourceRange.isEmpty {
+                    result.append((program.attributes[tag.attribute].name, tag.sourceRange.lowerBound))
+                }
             default:
                 continue
             }

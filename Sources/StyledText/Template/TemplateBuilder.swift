@@ -123,7 +123,7 @@ struct TemplateBuilder {
             case let .open(tagIndex):
                 if program.tags[tagIndex].keep {
                     let attribute = attribute(ofTag: tagIndex)
-                    if program.marksBlocks, TemplateTokenizer.marksBlock(attributes[attribute].name) {
+                    if program.tags[tagIndex].marksBlock {
                         buffer.appendSegment(.element(StyledText.Segment.Element(attributes[attribute])),
                                              stack: currentStack())
                     }

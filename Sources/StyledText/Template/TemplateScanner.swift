@@ -1,3 +1,5 @@
+import Foundation
+
 /// The single pass from a template to its text: behind ``StyledText/plainText(ofTemplate:options:)``, and behind
 /// ``StyledText/init(template:arguments:options:)`` for the templates it can read alone. It writes the template's
 /// text as bytes, without tokens or a program to replay. For styled text it tells a ``StyledTextSink`` of every tag
@@ -12,10 +14,14 @@
 /// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads
 /// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
 /// byte ranges. A misnested end tag removes its tag from the middle of that stack, as the parser does, keeping the
-/// tags opened inside it open (or, past ``TemplateTokenizer/maximumKeptOpen``, closing them too). The one decision it
-/// leaves to the parser is an end tag naming no tag among the innermost ``searchLimit``, with more open (the
-/// parser counts open tags per name, where a search here would be quadratic): ``run()`` then returns `nil`. The sink
-/// may give up too, for what only the parser builds (see ``StyledTextSink``).
+/// tags opened inside it open (or, past ``TemplateTokenizer/maximumKeptOpen``, closing them too). It leaves two
+/// decisions to the parser, and ``run()`` then returns `nil`: an end tag naming no tag among the innermost
+/// ``searchLimit``, with more open (the parser counts open tags per name, where a search here would be quadratic),
+/// and HTML's implied end tags (``BlockRole``): a block's start tag that ends an open tag, found by the parser's own
+/// search on the roles the sink finds (``noteImpliedEnds(opening:)``), and a block's misnested end tag with blocks
+/// inside. The plain text's scan, which knows no roles, leaves the text to the parser where an implied end may have
+/// changed which tags stay open as text or nest too deep (``mayHaveImpliedEnds()``). The sink may give up too, for
+/// what only the parser builds (see ``StyledTextSink``).
 struct TemplateScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
@@ -26,6 +32,9 @@ struct TemplateScanner: ~Copyable {
         /// Where that text would go in the output.
         var offset: Int
         var hasParameters: Bool
+        /// Its role among HTML's blocks, which the sink finds with its attribute; `.none` for every tag of the plain
+        /// text's scan, which tells implied ends otherwise (see ``closeMisnested(at:)`` and ``finish()``).
+        var role: BlockRole
         /// The end tag that closes it when spelled as its name is (`</b>`): its bytes packed lowest first, as the 8
         /// bytes at that end tag's `<` read masked by `endTagMask`, so that one comparison recognises it. A name over
         /// 5 bytes makes the end tag longer than 8: then the mask is 0 and the bytes 1, which no masked word equals.
@@ -48,6 +57,9 @@ struct TemplateScanner: ~Copyable {
         private var start: UnsafeMutablePointer<OpenTag>
         private var capacity: Int
         private(set) var count = 0
+        /// How many of the tags may have their ends implied by a later start tag (``BlockRole/mayEnd``), counted in
+        /// the sink's scan: while there are none, a block's start tag implies no end.
+        private(set) var endable = 0
         /// Where the stack's memory goes when the scan is done (see ``SpareRoom``), or `nil` to free it.
         private let room: UnsafeMutablePointer<SpareRoom>?
 
@@ -66,11 +78,13 @@ struct TemplateScanner: ~Copyable {
         /// The open tags, outermost first; valid until the next push or pop.
         var tags: UnsafeBufferPointer<OpenTag> { UnsafeBufferPointer(start: start, count: count) }
 
+        /// Adds `tag` as the innermost, its role counted in ``endable`` when `countsRoles` (the sink's scan).
         @inline(__always)
-        mutating func push(_ tag: OpenTag) {
+        mutating func push(_ tag: OpenTag, countsRoles: Bool) {
             if count == capacity { grow() }
             (start + count).initialize(to: tag)
             count &+= 1  // Below `capacity`: cannot overflow.
+            if countsRoles, tag.role.mayEnd { endable &+= 1 }
         }
 
         @inline(never)
@@ -79,16 +93,19 @@ struct TemplateScanner: ~Copyable {
             capacity *= 2
         }
 
-        /// Removes the innermost tag; there must be one.
-        mutating func pop() {
+        /// Removes the innermost tag, which must be there, its role counted out of ``endable`` when `countsRoles`.
+        @inline(__always)
+        mutating func pop(countsRoles: Bool) {
             precondition(count > 0, "no open tag to pop")
             count &-= 1
+            if countsRoles, start[count].role.mayEnd { endable &-= 1 }
             (start + count).deinitialize(count: 1)
         }
 
         /// Removes the tag at `index`, moving the ones above it down.
         mutating func remove(at index: Int) {
             precondition(index >= 0 && index < count, "no open tag at that index")
+            if start[index].role.mayEnd { endable &-= 1 }
             // The tags are plain data: their bytes moved down at once (a `memmove`).
             UnsafeMutableRawPointer(start + index).copyMemory(
                 from: start + index + 1, byteCount: (count - index - 1) * MemoryLayout<OpenTag>.stride)
@@ -135,6 +152,8 @@ struct TemplateScanner: ~Copyable {
     private let buildsStyledText: Bool
     /// Whether the sink gave up, for the parser to build the text instead.
     private var gaveUp = false
+    /// ``mayHaveImpliedEnds()``, once asked.
+    private var impliedEnds: Bool?
 
     /// The scan of `bytes`, the UTF-8 of `source`: the scanner's ``run()``, with `source` and `knownTagNames` lent
     /// to it where the caller keeps them for as long as the scan runs (see the initialiser for the rest).
@@ -382,9 +401,9 @@ struct TemplateScanner: ~Copyable {
         // `</`, then the name and `>` as they stand here: 8 bytes or fewer for a name of up to 5.
         let endTagMask: UInt64 = close <= 6 ? UInt64.max &>> UInt64(48 &- close &* 8) : 0
         let endTag: UInt64 = close <= 6 ? ((word &>> 8) &<< 16 | 0x2F3C) & endTagMask : 1
-        sinkOpens(name, source: start..<end, forSink: forSink)
+        let role = sinkOpens(name, source: start..<end, forSink: forSink)
         open.push(OpenTag(name: name, source: start..<end, offset: output.length,
-                          hasParameters: false, endTag: endTag, endTagMask: endTagMask))
+                          hasParameters: false, role: role, endTag: endTag, endTagMask: endTagMask), countsRoles: forSink)
         return end
     }
 
@@ -428,7 +447,7 @@ struct TemplateScanner: ~Copyable {
             if word & tag.endTagMask == tag.endTag {
                 let end = start &+ (tag.name.upperBound &- tag.name.lowerBound) &+ 3
                 flushText(upTo: start, next: end)
-                closeMisnested(at: position)
+                guard closeMisnested(at: position) else { return giveUp() }
                 return end
             }
             if tag.endTagMask != 0, folded & tag.endTagMask == (tag.endTag | fold) & tag.endTagMask { return nil }
@@ -440,21 +459,48 @@ struct TemplateScanner: ~Copyable {
     /// Closes the innermost open tag, whose end tag's text is flushed.
     @inline(__always)
     private mutating func closeInnermost(forSink: Bool) {
-        open.pop()
+        open.pop(countsRoles: forSink)
         if forSink { sink!.pointee.close(at: output.length) }
     }
 
-    /// Tells the sink, if any, that the start tag `source` named `name` opens.
+    /// Tells the sink, if any, that the start tag `source` named `name` opens, and returns the tag's role among
+    /// HTML's blocks, which the sink finds with its attribute: `.none` without a sink. A block's start tag that
+    /// implies the end of an open tag leaves the text to the parser (``noteImpliedEnds(opening:)``).
     @inline(__always)
-    private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) {
-        if forSink { sink!.pointee.open(named: name, source: source, at: output.length, grammar: &grammar) }
+    private mutating func sinkOpens(_ name: Range<Int>, source: Range<Int>, forSink: Bool) -> BlockRole {
+        guard forSink else { return .none }
+        let role = sink!.pointee.open(named: name, source: source, at: output.length, grammar: &grammar)
+        if role != .none, open.endable > 0 { noteImpliedEnds(opening: role) }
+        return role
+    }
+
+    /// Leaves the text to the parser when a start tag of `role` implies the end of an open tag: the parser's own
+    /// search (``BlockRole/step(at:)`` then ``BlockRole/paragraphStep(at:)``, through the innermost
+    /// ``BlockRole/searchLimit`` open tags), on the roles the stack holds. The scan goes on, and its text is
+    /// dropped at the end. Out of line: only blocks come here, while a tag whose end may be implied is open.
+    @inline(never)
+    private mutating func noteImpliedEnds(opening role: BlockRole) {
+        let tags = open.tags
+        let deepest = max(0, tags.count - BlockRole.searchLimit)
+        func ends(_ step: (BlockRole) -> BlockRole.Step) -> Bool {
+            var position = tags.count - 1
+            while position >= deepest {
+                switch step(tags[position].role) {
+                case .end: return true
+                case .stop: return false
+                case .pass: position -= 1
+                }
+            }
+            return false
+        }
+        if ends(role.step(at:)) || role.endsParagraph && ends(BlockRole.paragraphStep(at:)) { gaveUp = true }
     }
 
     /// Asks the sink, if any, whether the scan may go on past the start tag `source`.
     @inline(__always)
     private mutating func sinkAccepts(_ source: Range<Int>, forSink: Bool) -> Bool {
         guard forSink else { return true }
-        return sink!.pointee.accepts(source)
+        return StyledTextSink.accepts(source, in: bytes)
     }
 
     /// Hands the sink the element (a void or self-closing tag) `source`, named `name`, whose text is flushed;
@@ -465,9 +511,12 @@ struct TemplateScanner: ~Copyable {
         return source.upperBound
     }
 
-    /// Appends the start tag `source`, which nests too deep, as text; returns its end. Out of line: rare.
+    /// Appends the start tag `source`, which nests too deep, as text; returns its end. In the plain text's scan,
+    /// where an implied end may have left the parser's nesting shallower (see ``BlockRole``), the parser decides
+    /// instead. Out of line: rare.
     @inline(never)
     private mutating func appendTooDeep(_ source: Range<Int>) -> Int {
+        if !buildsStyledText, mayHaveImpliedEnds() { return giveUp() }
         output.append(UnsafeBufferPointer(rebasing: bytes[source]))
         return source.upperBound
     }
@@ -503,15 +552,11 @@ struct TemplateScanner: ~Copyable {
         if selfClosing || isVoid(name, packed: packedName) {
             return element(named: name, source: start..<end, forSink: forSink)
         }
-        guard open.count < maximumDepth else {
-            // Too deep: the tag is text.
-            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            return end
-        }
+        guard open.count < maximumDepth else { return appendTooDeep(start..<end) }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        sinkOpens(name, source: start..<end, forSink: forSink)
+        let role = sinkOpens(name, source: start..<end, forSink: forSink)
         open.push(OpenTag(name: name, source: start..<end, offset: output.length, hasParameters: hasParameters,
-                          endTag: endTag, endTagMask: endTagMask))
+                          role: role, endTag: endTag, endTagMask: endTagMask), countsRoles: forSink)
         return end
     }
 
@@ -525,15 +570,11 @@ struct TemplateScanner: ~Copyable {
         if selfClosing || isVoid(name, packed: packedName) {
             return element(named: name, source: source, forSink: buildsStyledText)
         }
-        guard open.count < maximumDepth else {
-            // Too deep: the tag is text.
-            output.append(UnsafeBufferPointer(rebasing: bytes[source]))
-            return source.upperBound
-        }
+        guard open.count < maximumDepth else { return appendTooDeep(source) }
         let (endTag, endTagMask) = OpenTag.endTag(of: name, packedName: packedName)
-        sinkOpens(name, source: source, forSink: buildsStyledText)
+        let role = sinkOpens(name, source: source, forSink: buildsStyledText)
         open.push(OpenTag(name: name, source: source, offset: output.length, hasParameters: hasParameters,
-                          endTag: endTag, endTagMask: endTagMask))
+                          role: role, endTag: endTag, endTagMask: endTagMask), countsRoles: buildsStyledText)
         return source.upperBound
     }
 
@@ -609,21 +650,77 @@ struct TemplateScanner: ~Copyable {
             position -= 1
         }
         guard position >= deepest else { return deepest == 0 }
-        closeMisnested(at: position)
-        return true
+        return closeMisnested(at: position)
     }
 
     /// Closes the open tag at `position`, below the innermost, whose end tag's text is flushed, as the parser
     /// does: the tags opened inside it stay open, or, when there are more of them than
-    /// ``TemplateTokenizer/maximumKeptOpen``, close before it.
-    private mutating func closeMisnested(at position: Int) {
+    /// ``TemplateTokenizer/maximumKeptOpen``, close before it. Returns `false`, closing nothing, when the parser must
+    /// decide: when the tag is a block with blocks opened inside it, which its end tag ends (see ``BlockRole``), and
+    /// when it closes more than that many with a block among them. The plain text's scan ends no tag by an implied
+    /// end, so its stack may hold more tags than the parser's: there the parser's count of tags kept open may
+    /// differ.
+    private mutating func closeMisnested(at position: Int) -> Bool {
         let keptOpen = open.count - 1 - position
+        if keptOpen > TemplateTokenizer.maximumKeptOpen ? holdsBlocks(from: position) : endsBlocks(at: position) {
+            return false
+        }
         if keptOpen > TemplateTokenizer.maximumKeptOpen {
             for _ in 0...keptOpen { closeInnermost(forSink: buildsStyledText) }
         } else {
             open.remove(at: position)
             if buildsStyledText { sink!.pointee.close(keepingOpen: keptOpen, at: output.length) }
         }
+        return true
+    }
+
+    /// Whether the open tag at `position` is a block with blocks opened inside it: at most
+    /// ``TemplateTokenizer/maximumKeptOpen`` to look at.
+    private func endsBlocks(at position: Int) -> Bool {
+        guard isBlock(at: position) else { return false }
+        return holdsBlocks(from: position + 1)
+    }
+
+    /// Whether an open tag from `position` up is a block: a look at each, which then closes, so that the work stays
+    /// linear.
+    private func holdsBlocks(from position: Int) -> Bool {
+        (position..<open.count).contains { isBlock(at: $0) }
+    }
+
+    /// Whether the template has a start tag named as one whose end a later start tag may imply (``BlockRole/mayEnd``:
+    /// `<p`, `<li`, `<td`, …), wherever it stands: a search of the whole template, made only when the plain text's
+    /// scan leaves a tag open as text or nests one too deep, which is rare, and remembered.
+    @inline(never)
+    private mutating func mayHaveImpliedEnds() -> Bool {
+        if let impliedEnds { return impliedEnds }
+        let found = searchForImpliedEnds()
+        impliedEnds = found
+        return found
+    }
+
+    /// ``mayHaveImpliedEnds()``'s search.
+    private func searchForImpliedEnds() -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        while index < bytes.count,
+              let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) {
+            let nameStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            index = nameStart
+            guard nameStart < bytes.count, TemplateTokenizer.isASCIILetter(bytes[nameStart]) else { continue }
+            var nameEnd = nameStart + 1
+            // The names whose ends may be implied have at most 5 bytes: a sixth ends the search.
+            while nameEnd < bytes.count, nameEnd - nameStart <= 5, TemplateTokenizer.isNameByte(bytes[nameEnd]) {
+                nameEnd += 1
+            }
+            if nameEnd - nameStart <= 5,
+               BlockRole(bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])).mayEnd { return true }
+        }
+        return false
+    }
+
+    /// Whether the open tag at `position` is one of HTML's blocks.
+    private func isBlock(at position: Int) -> Bool {
+        BlockRole(bytes: UnsafeBufferPointer(rebasing: bytes[open.tags[position].name])) != .none
     }
 
     /// The output, with the tags still open that the parser would keep as text put back where they were: those
@@ -637,6 +734,9 @@ struct TemplateScanner: ~Copyable {
                     .contains(TemplateTokenizer.lowercasedName($0.name, in: bytes))
         }
         if buildsStyledText, !sink!.pointee.finish(at: output.length, literalTagsRemain: !literal.isEmpty) { return nil }
+        // The plain text's scan ends no tag by an implied end (see ``BlockRole``): where one may have ended a tag
+        // left open here (`<li>a<li>b`, with `li` unknown), the parser decides which stay open.
+        if !literal.isEmpty, !buildsStyledText, mayHaveImpliedEnds() { return nil }
         let text = output.takeString()
         guard !literal.isEmpty else { return text }
         // The text in hand rather than the buffer's bytes: a streaming buffer has moved most of them on.

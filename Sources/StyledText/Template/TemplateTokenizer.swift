@@ -16,8 +16,6 @@ struct TemplateProgram: Sendable {
     var droppedDiagnostics = 0
     /// The number of arguments the placeholders take: the highest argument index plus one.
     var argumentCount = 0
-    /// Whether some attribute is named as a tag that marks where it begins (``TemplateTokenizer/marksBlock(_:)``).
-    var marksBlocks = false
 
     /// Whether some tag parameter holds a placeholder, so that filling must rebuild attributes.
     var hasDynamicParameters: Bool { !dynamicParameters.isEmpty }
@@ -97,25 +95,33 @@ struct TemplateToken: Sendable {
 
 /// A tag of the template. Its fields are integers, so that the tags copy and free as plain memory.
 ///
-/// Three words: `keep` is the low bit of the first, beside the attribute's index, because a fourth word for it
-/// made a template dense in tags write a third more tags into fresh pages (a tag per 7 bytes in misnested markup).
+/// Three words: `keep` and `marksBlock` are the low bits of the first, beside the attribute's index, because a
+/// fourth word for them made a template dense in tags write a third more tags into fresh pages (a tag per 7 bytes in
+/// misnested markup).
 struct TemplateTag: Sendable {
-    /// The attribute's index shifted left 1 bit, with `keep` in the low bit.
-    private var attributeAndKeep: Int
+    /// The attribute's index shifted left 2 bits, with `marksBlock` in bit 1 and `keep` in bit 0.
+    private var attributeAndFlags: Int
     var sourceRange: Range<Int>
 
     init(attribute: Int, sourceRange: Range<Int>) {
-        attributeAndKeep = attribute &<< 1 | 1
+        attributeAndFlags = attribute &<< 2 | 1
         self.sourceRange = sourceRange
     }
 
     /// The index of its attribute in the program's `attributes`.
-    var attribute: Int { attributeAndKeep &>> 1 }
+    var attribute: Int { attributeAndFlags &>> 2 }
 
     /// `false` when the tag was repaired into literal text (unclosed and unknown).
     var keep: Bool {
-        get { attributeAndKeep & 1 != 0 }
-        set { attributeAndKeep = attributeAndKeep & ~1 | (newValue ? 1 : 0) }
+        get { attributeAndFlags & 1 != 0 }
+        set { attributeAndFlags = attributeAndFlags & ~1 | (newValue ? 1 : 0) }
+    }
+
+    /// Whether a start tag of it marks where a block begins (``TemplateTokenizer/marksBlock(_:)``): found once per
+    /// name by the tokenizer, where the builder asked of each start tag's name.
+    var marksBlock: Bool {
+        get { attributeAndFlags & 2 != 0 }
+        set { attributeAndFlags = attributeAndFlags & ~2 | (newValue ? 2 : 0) }
     }
 }
 
@@ -163,6 +169,9 @@ struct TemplateTokenizer {
     private var lastDiagnosedOffset = -1
     /// How many placeholders to make room for at the first: see ``reserveForMarkers()``.
     private var placeholderRoom = 4
+    /// The tags a start tag's implied ends closed, to open again inside it, outermost first (see
+    /// ``endImplied(by:)``).
+    private var reopening: [(name: Int, tag: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, source: String, options: StyledText.Template.Options,
          collectsDiagnostics: Bool) {
@@ -244,38 +253,14 @@ struct TemplateTokenizer {
     /// (``StyleResolver/block(_:prefix:)``). Without the mark, `<li>One</li><li>Two</li>` would be one text part,
     /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items.
     ///
-    /// A switch over the name's bytes packed into an integer, as ``isVoid(packed:)`` has its names, rather than a set
-    /// to hash each name into: this is asked of every attribute a template's cache or program adds. The names are
-    /// ``blockNames``.
+    /// Asked of every attribute a template's cache or program adds; the names are ``blockNames``, which
+    /// ``BlockRole`` holds packed.
     static func marksBlock(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard utf8.count <= 8 else { return name == "blockquote" || name == "figcaption" }
-        var packed: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in utf8 {
-            packed |= UInt64(byte) &<< shift
-            shift &+= 8
-        }
-        switch packed {
-        case 0x70, 0x6464, 0x6C64, 0x7464,                                  // p dd dl dt
-             0x3168, 0x3268, 0x3368, 0x3468, 0x3568, 0x3668,                // h1 … h6
-             0x696C, 0x6C6F, 0x6474, 0x6874, 0x7274, 0x6C75,                // li ol td th tr ul
-             0x726964, 0x766964, 0x76616E, 0x657270,                        // dir div nav pre
-             0x6D726F66, 0x6E69616D, 0x756E656D,                            // form main menu
-             0x6564697361, 0x656C626174, 0x79646F6274, 0x746F6F6674, 0x6461656874,  // aside table tbody tfoot thead
-             0x7265746E6563, 0x676F6C616964, 0x657275676966,                // center dialog figure
-             0x7265746F6F66, 0x726564616568, 0x70756F726768,                // footer header hgroup
-             0x73736572646461, 0x656C6369747261, 0x6E6F6974706163,          // address article caption
-             0x736C6961746564, 0x6E6F6974636573, 0x7972616D6D7573,          // details section summary
-             0x746573646C656966:                                            // fieldset
-            return true
-        default:
-            return false
-        }
+        BlockRole(name) != .none
     }
 
-    /// The names whose start tags ``marksBlock(_:)`` marks, which its switch holds packed: HTML's blocks, list items
-    /// and table parts. `StyleResolver.html` lays out the same names.
+    /// The names whose start tags ``marksBlock(_:)`` marks, which ``BlockRole`` holds packed: HTML's blocks, list
+    /// items and table parts. `StyleResolver.html` lays out the same names.
     static let blockNames = [
         "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog", "dir", "div",
         "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -466,7 +451,9 @@ struct TemplateTokenizer {
             return
         }
         let tagIndex = program.tags.count
-        program.tags.append(makeTag(named: name, range: range))
+        var tag = makeTag(named: name, range: range)
+        if names.entries[name].role != .none { tag.marksBlock = true }
+        program.tags.append(tag)
         if isElement {
             program.tokens.append(.element(tagIndex))
             return
@@ -477,6 +464,15 @@ struct TemplateTokenizer {
             diagnose(.nestingTooDeep, at: range.lowerBound, name: name)
             return
         }
+        let role = names.entries[name].role
+        if role != .none, !open.isEmpty { endImplied(by: role) }
+        opens(name, tag: tagIndex)
+        if !reopening.isEmpty { reopenInside() }
+    }
+
+    /// Opens the tag numbered `tag` in the program, named `names.entries[name]`.
+    @inline(__always)
+    private mutating func opens(_ name: Int, tag tagIndex: Int) {
         open.append((name, tagIndex))
         if countsOpenTags {
             names.entries[name].openCount += 1
@@ -485,6 +481,24 @@ struct TemplateTokenizer {
             for tag in open { names.entries[tag.name].openCount += 1 }
         }
         program.tokens.append(.open(tagIndex))
+    }
+
+    /// Opens again, inside the tag just opened, the tags that its implied ends closed but that are not blocks, as
+    /// HTML reopens `<b>` inside the next item of `<li><b>a<li>b`: each as a copy of its tag, without source text of
+    /// its own (should it stay open to the end and be unknown, it adds no text where the copy is).
+    @inline(never)
+    private mutating func reopenInside() {
+        for (name, tag) in reopening {
+            let copy = program.tags.count
+            var reopened = program.tags[tag]
+            reopened.sourceRange = reopened.sourceRange.lowerBound..<reopened.sourceRange.lowerBound
+            program.tags.append(reopened)
+            if program.hasDynamicParameters, let dynamic = program.dynamicParameters[tag] {
+                program.dynamicParameters[copy] = dynamic
+            }
+            opens(name, tag: copy)
+        }
+        reopening.removeAll(keepingCapacity: true)
     }
 
     /// How deep the open tags go before their names are counted (see `countsOpenTags`).
@@ -506,6 +520,18 @@ struct TemplateTokenizer {
             }
             return
         }
+        if names.entries[name].role != .none {
+            // A block's end tag ends the blocks opened inside it too (see `BlockRole`).
+            let innermost = open[open.count - 1].name
+            let firstInside = open[position + 1].name
+            let (others, endedRequired) = endBlock(at: position)
+            if others > Self.maximumKeptOpen {
+                diagnose(.misnestingLimit, at: offset, name: firstInside)
+            } else if others > 0 || endedRequired {
+                diagnose(.misnestedEndTag, at: offset, name: innermost)
+            }
+            return
+        }
         let inner = open.count - 1 - position
         if inner > Self.maximumKeptOpen {
             // Too many to keep: close them too, innermost first, as if their end tags came first.
@@ -516,6 +542,70 @@ struct TemplateTokenizer {
         }
         diagnose(.misnestedEndTag, at: offset, name: open[open.count - 1].name)
         close(open.remove(at: position))
+    }
+
+    /// Ends the open tags whose ends a start tag of `role` implies (see ``BlockRole``): its own rule's, then an open
+    /// `p`. The tags that are not blocks inside what ends close too, into ``reopening``, to open again inside the
+    /// new tag (``reopenInside()``). Out of line: only blocks imply ends, and a sentence has none.
+    @inline(never)
+    private mutating func endImplied(by role: BlockRole) {
+        if let position = innermostToEnd(role.step(at:)) { endBlock(at: position, reopening: true) }
+        if role.endsParagraph, let position = innermostToEnd(BlockRole.paragraphStep(at:)) {
+            endBlock(at: position, reopening: true)
+        }
+    }
+
+    /// The position of the open tag a search outward by `step` ends, within the innermost
+    /// ``BlockRole/searchLimit`` tags.
+    private func innermostToEnd(_ step: (BlockRole) -> BlockRole.Step) -> Int? {
+        let deepest = max(0, open.count - BlockRole.searchLimit)
+        var position = open.count - 1
+        while position >= deepest {
+            switch step(names.entries[open[position].name].role) {
+            case .end: return position
+            case .stop: return nil
+            case .pass: position -= 1
+            }
+        }
+        return nil
+    }
+
+    /// Ends the open tag at `position` and the blocks opened inside it, innermost first. The other tags opened
+    /// inside it stay open, as a misnested end tag keeps them, or, when `reopening`, end too and are put at the
+    /// front of ``reopening``; more than ``maximumKeptOpen`` of them end first, and are neither kept nor reopened.
+    /// Returns how many of those there were, and whether a block it ended inside needed its end tag (see
+    /// ``BlockRole/endTagIsOptional``).
+    @discardableResult
+    private mutating func endBlock(at position: Int, reopening reopens: Bool = false) -> (others: Int,
+                                                                                          endedRequired: Bool) {
+        var others = 0
+        for index in (position + 1)..<open.count where names.entries[open[index].name].role == .none { others += 1 }
+        guard others <= Self.maximumKeptOpen else {
+            while open.count > position + 1 { close(open.removeLast()) }
+            close(open.removeLast())
+            return (others, true)
+        }
+        if reopens, others > 0 {
+            // Outermost first, before the tags an earlier end put there, which were inside these.
+            var at = 0
+            for index in (position + 1)..<open.count where names.entries[open[index].name].role == .none {
+                reopening.insert(open[index], at: at)
+                at += 1
+            }
+        }
+        var endedRequired = false
+        var index = open.count - 1
+        while index > position {
+            let role = names.entries[open[index].name].role
+            if role != .none || reopens {
+                if role != .none, !role.endTagIsOptional { endedRequired = true }
+                // Only the tags kept open, at most `maximumKeptOpen`, move down.
+                close(open.remove(at: index))
+            }
+            index -= 1
+        }
+        close(open.remove(at: position))
+        return (others, endedRequired)
     }
 
     /// How many tags opened inside a tag a misnested end tag keeps open (`</b>` in `<b><i>x</b>y</i>` keeps
@@ -632,7 +722,6 @@ struct TemplateTokenizer {
     private mutating func appendAttribute(_ attribute: StyledText.Attribute) -> Int {
         // Room for a sentence's few at once, rather than growing from one.
         if program.attributes.isEmpty { program.attributes.reserveCapacity(8) }
-        if !program.marksBlocks, Self.marksBlock(attribute.name) { program.marksBlocks = true }
         program.attributes.append(attribute)
         return program.attributes.count - 1
     }

@@ -127,10 +127,13 @@ import Testing
 
     /// Markup from anywhere: deep, wide, unclosed and misnested blocks lose no text and stay linear.
     @Test func hostileHTMLKeepsItsText() {
-        let unclosed = String(repeating: "<li>x", count: 5_000)
-        let laid = Self.text(unclosed)
-        // 1,024 open at most; the rest stays literal text.
-        #expect(laid.count(where: { $0 == "x" }) == 5_000 && laid.contains("<li>x<li>x"))
+        // Each `<li>` ends the one before: 5,000 items side by side.
+        let unclosed = Self.text(String(repeating: "<li>x", count: 5_000))
+        #expect(unclosed.count(where: { $0 == "x" }) == 5_000 && unclosed.count(where: { $0 == "•" }) == 5_000)
+        #expect(!unclosed.contains("<"))
+        // A list in each item nests: 1,024 open at most; the rest stays literal text.
+        let laid = Self.text(String(repeating: "<ul><li>x", count: 5_000))
+        #expect(laid.count(where: { $0 == "x" }) == 5_000 && laid.contains("<ul><li>x<ul><li>x"))
         let misnested = String(repeating: "<p><b>a</p>b</b>", count: 10_000)
         #expect(Self.text(misnested).count(where: { $0 == "a" || $0 == "b" }) == 20_000)
         let table = String(repeating: "<tr>" + String(repeating: "<td>c</td>", count: 10) + "</tr>", count: 2_000)

@@ -182,13 +182,17 @@ import Testing
 
     @Test func tagsAreThreeWordsAndKeepTheirFields() {
         #expect(MemoryLayout<TemplateTag>.stride == 24)
-        for attribute in [0, 1, 2, 12_345, 1 << 61] {
+        for attribute in [0, 1, 2, 12_345, 1 << 60] {
             var tag = TemplateTag(attribute: attribute, sourceRange: 3..<7)
-            #expect(tag.attribute == attribute && tag.keep && tag.sourceRange == 3..<7)
+            #expect(tag.attribute == attribute && tag.keep && !tag.marksBlock && tag.sourceRange == 3..<7)
             tag.keep = false
-            #expect(tag.attribute == attribute && !tag.keep)
+            #expect(tag.attribute == attribute && !tag.keep && !tag.marksBlock)
+            tag.marksBlock = true
+            #expect(tag.attribute == attribute && !tag.keep && tag.marksBlock)
             tag.keep = true
-            #expect(tag.attribute == attribute && tag.keep)
+            #expect(tag.attribute == attribute && tag.keep && tag.marksBlock)
+            tag.marksBlock = false
+            #expect(tag.attribute == attribute && tag.keep && !tag.marksBlock)
         }
     }
 

@@ -20,6 +20,14 @@ import Testing
         #expect(problem.column == 20)
     }
 
+    /// A tag that an implied end closes and opens again in the next item is one tag of the source, not two.
+    @Test func tagsReopenedAfterImpliedEndsCountOnce() {
+        let list = StyledText.Template("<ul><li><b>%@<li>%@</b></ul>")
+        #expect(list.translationDiagnostics(StyledText.Template("<ul><li><b>%@</b><li>%@</ul>")).isEmpty)
+        let unbolded = list.translationDiagnostics(StyledText.Template("<ul><li>%@<li>%@</ul>"))
+        #expect(unbolded.map(\.kind) == [.missingTag])
+    }
+
     @Test func renamedMissingAndExtraTags() {
         let renamed = source.translationDiagnostics(StyledText.Template("Wähle: %@ <b>oder</b> %@"))
         #expect(renamed.map(\.kind) == [.renamedTag])
