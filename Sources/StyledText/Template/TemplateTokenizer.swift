@@ -599,7 +599,7 @@ struct TemplateTokenizer {
             let role = names.entries[open[index].name].role
             if role != .none || reopens {
                 if role != .none, !role.endTagIsOptional { endedRequired = true }
-                // Only the tags kept open, at most `maximumKeptOpen`, move down.
+                // Removed from the innermost down: only the tags kept open above it, at most `maximumKeptOpen`, move.
                 close(open.remove(at: index))
             }
             index -= 1
