@@ -189,8 +189,8 @@ struct StyledTextSink {
     /// is a few dozen bytes, for which setting up ``ByteSearch``'s blocks and masks cost more than the search (about
     /// 70 instructions a tag with parameters against 25), and `memchr`, a call into the C library for each, took
     /// 2 % of the one step's time on the 1 MB document with the call to this function, against 1.4 % now. Static,
-    /// on the template's `bytes`: as a method, reached through the scan's pointer to the sink, it copied the whole
-    /// sink (136 bytes) for each call once the sink outgrew 128 bytes.
+    /// on the template's `bytes`: as a method reached through the scan's pointer to the sink, it may copy the whole
+    /// sink for each call, and did (a `memcpy` of 136 bytes per tag) when a field took the sink past 128 bytes.
     @inline(never)
     static func accepts(_ source: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
