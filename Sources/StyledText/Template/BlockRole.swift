@@ -55,18 +55,8 @@ enum BlockRole: UInt8 {
 
     /// The role of a lowercased name.
     init(_ name: String) {
-        let utf8 = name.utf8
-        guard utf8.count <= 8 else {
-            self = name == "blockquote" || name == "figcaption" ? .otherBlock : .none
-            return
-        }
-        var packed: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in utf8 {
-            packed |= UInt64(byte) &<< shift
-            shift &+= 8
-        }
-        self.init(lowercasedPacked: packed)
+        var name = name
+        self = name.withUTF8 { BlockRole(bytes: $0) }
     }
 
     /// The role of a name written in the template's bytes, in any case.
@@ -76,13 +66,7 @@ enum BlockRole: UInt8 {
                 ? .otherBlock : .none
             return
         }
-        var packed: UInt64 = 0
-        var shift: UInt64 = 0
-        for byte in name {
-            packed |= UInt64(TemplateTokenizer.asciiLowercased(byte)) &<< shift
-            shift &+= 8
-        }
-        self.init(lowercasedPacked: packed)
+        self.init(lowercasedPacked: TemplateTokenizer.lowercasedPacked(name))
     }
 
     /// Whether `name`'s bytes are `lowercased` in any case.
@@ -169,6 +153,22 @@ enum BlockRole: UInt8 {
         default:
             return .stop
         }
+    }
+
+    /// The position of the open tag a search outward by `step` ends, among `count` open tags (outermost at 0) whose
+    /// roles `roleAt` gives, looking through the innermost ``searchLimit``: the parser's search, which the one pass
+    /// makes on its own stack to tell whether the parser would end a tag.
+    static func innermostToEnd(among count: Int, roleAt: (Int) -> BlockRole, by step: (BlockRole) -> Step) -> Int? {
+        let deepest = max(0, count - searchLimit)
+        var position = count - 1
+        while position >= deepest {
+            switch step(roleAt(position)) {
+            case .end: return position
+            case .stop: return nil
+            case .pass: position -= 1
+            }
+        }
+        return nil
     }
 
     /// Whether a start tag of this role ends an open `p` (``paragraphStep(at:)``): every block but a table's parts.

@@ -481,17 +481,8 @@ struct TemplateScanner: ~Copyable {
     @inline(never)
     private mutating func noteImpliedEnds(opening role: BlockRole) {
         let tags = open.tags
-        let deepest = max(0, tags.count - BlockRole.searchLimit)
         func ends(_ step: (BlockRole) -> BlockRole.Step) -> Bool {
-            var position = tags.count - 1
-            while position >= deepest {
-                switch step(tags[position].role) {
-                case .end: return true
-                case .stop: return false
-                case .pass: position -= 1
-                }
-            }
-            return false
+            BlockRole.innermostToEnd(among: tags.count, roleAt: { tags[$0].role }, by: step) != nil
         }
         if ends(role.step(at:)) || role.endsParagraph && ends(BlockRole.paragraphStep(at:)) { gaveUp = true }
     }

@@ -192,14 +192,22 @@ struct TemplateTokenizer {
     /// array cost a lazily initialised global, a closure call per byte and a linear search each time.
     @inline(__always)
     static func isVoid(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count >= 2, name.count <= 6, let base = name.baseAddress else { return false }
+        guard name.count >= 2, name.count <= 6 else { return false }
+        return isVoid(packed: lowercasedPacked(name))
+    }
+
+    /// The bytes of a name of at most 8, lowercased and packed into an integer, first byte lowest and zero above
+    /// them: how ``isVoid(packed:)`` and ``BlockRole`` hold their names.
+    @inline(__always)
+    static func lowercasedPacked(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = name.baseAddress else { return 0 }
         var packed: UInt64 = 0
         var index = 0
         while index < name.count {
             packed |= UInt64(asciiLowercased(base[index])) &<< UInt64(index &* 8)
             index &+= 1
         }
-        return isVoid(packed: packed)
+        return packed
     }
 
     /// ``isVoid(bytes:)`` on a name already packed as it packs one (first byte lowest, zero above), or with every
@@ -558,16 +566,7 @@ struct TemplateTokenizer {
     /// The position of the open tag a search outward by `step` ends, within the innermost
     /// ``BlockRole/searchLimit`` tags.
     private func innermostToEnd(_ step: (BlockRole) -> BlockRole.Step) -> Int? {
-        let deepest = max(0, open.count - BlockRole.searchLimit)
-        var position = open.count - 1
-        while position >= deepest {
-            switch step(names.entries[open[position].name].role) {
-            case .end: return position
-            case .stop: return nil
-            case .pass: position -= 1
-            }
-        }
-        return nil
+        BlockRole.innermostToEnd(among: open.count, roleAt: { names.entries[open[$0].name].role }, by: step)
     }
 
     /// Ends the open tag at `position` and the blocks opened inside it, innermost first. The other tags opened
