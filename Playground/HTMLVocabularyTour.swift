@@ -17,7 +17,8 @@ enum HTMLVocabularyTour {
         Tour.say("Pretty-printed HTML with the argument \"<i>Eve</i>\", through StyleResolver.html: blocks on lines of")
         Tour.say("their own, numbered and nested bullets, cells after tabs, collapsed white space, safe links only:")
         print(order.ansi(.html, using: Tour.terminal).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-        Tour.say("\nThe same runs as HTML (the resolver's inline CSS, breaks as <br>):")
+        Tour.say("\nThe same runs as HTML (the resolver's inline CSS, breaks as <br>, the nested bullets' indent as")
+        Tour.say("no-break spaces and the cell's tab in a span that keeps it, so a browser shows what the terminal does):")
         print("  " + order.html(.html))
         // End tags HTML lets markup leave out: each `<li>` ends the item before, `<p>` the paragraph, `<td>` the
         // cell, as a browser reads them.

@@ -9,6 +9,11 @@ import Foundation
 /// is written bare. Links become `<a href>` around the spans they cover, tappables `<a href="#" data-action="id">`
 /// for your script to handle, images `<img>`, and line breaks `<br>`.
 ///
+/// White space shows as it is in the runs, where a browser would collapse it: a space that starts a line (the
+/// fragment's first included) or follows another space becomes `&#160;`, and tabs are written in a span that keeps
+/// them (`white-space: pre`; with ``Styling/classes(prefix:)`` the class `<prefix>tab`, whose rule
+/// ``stylesheet(for:)`` gives). A space between words stays a place to wrap.
+///
 /// ## Safety
 /// - Every piece of text and every attribute value is escaped; control characters other than tab and line
 ///   breaks become U+FFFD. Text can never open a tag.
@@ -127,8 +132,9 @@ public struct HTMLRenderer: Sendable {
     /// ```
     ///
     /// - Parameter runs: The runs of one or more fragments.
-    /// - Returns: A stylesheet for a `<style>` element or a CSS file; it never contains `<`.
-    /// - Complexity: O(*r*) in the number of runs.
+    /// - Returns: A stylesheet for a `<style>` element or a CSS file, and the rule for the tabs' class when a run
+    ///   holds a tab; it never contains `<`.
+    /// - Complexity: O(*r*) in the number of runs, plus a search of their text for a tab.
     public func stylesheet(for runs: [StyledRun]) -> String {
         guard case let .classes(prefix) = styling.kind else { return "" }
         var seen = Set<String>()
@@ -145,7 +151,27 @@ public struct HTMLRenderer: Sendable {
             guard !css.isEmpty, seen.insert(css).inserted else { continue }
             sheet += "." + Self.className(for: css, prefix: prefix) + " { " + css + " }\n"
         }
+        if Self.haveTab(runs) { sheet += "." + prefix + "tab { white-space: pre }\n" }
         return sheet
+    }
+
+    /// The opening tag of the element around tabs, which keeps their white space: with ``Styling/classes(prefix:)``
+    /// it has the class `<prefix>tab`, whose rule ``stylesheet(for:)`` gives.
+    var tabSpan: String {
+        switch styling.kind {
+        case .inline: "<span style=\"white-space: pre\">"
+        case let .classes(prefix): "<span class=\"" + prefix + "tab\">"
+        }
+    }
+
+    /// Whether a run's text holds a tab.
+    private static func haveTab(_ runs: [StyledRun]) -> Bool {
+        runs.withUnsafeBufferPointer { runs in
+            guard let first = runs.baseAddress else { return false }
+            return runs.indices.contains { index in
+                first[index].image == nil && (first + index).withTextBytes { $0.contains(UInt8(ascii: "\t")) }
+            }
+        }
     }
 
     /// A class name from a 48-bit FNV-1a hash of the CSS: stable across runs and processes, unlike `Hasher`.
@@ -176,6 +202,11 @@ private struct HTMLWriter: ~Copyable {
     private var looks = RunStyleMemo<Look>()
     private var openAnchor = Self.noTag
     private var openSpan = Self.noTag
+    /// Whether the text written so far ends with white space or a line break, or none is written yet: a space
+    /// next would collapse (see `HTMLEscaping.appendText(bytes:to:afterWhiteSpace:tabSpan:)`).
+    private var afterWhiteSpace = true
+    /// The opening tag of the element around tabs, in `tags`.
+    private let tabSpan: Range<Int>
 
     /// No tag at all; no tag in the table is empty.
     private static var noTag: Range<Int> { 0..<0 }
@@ -183,6 +214,8 @@ private struct HTMLWriter: ~Copyable {
     init(renderer: HTMLRenderer, capacity: Int) {
         self.renderer = renderer
         output = UTF8Buffer(streaming: capacity)
+        tags.append(contentsOf: renderer.tabSpan)
+        tabSpan = 0..<tags.count
     }
 
     /// A style's anchor and span: the ranges of their opening tags in `tags`.
@@ -212,7 +245,10 @@ private struct HTMLWriter: ~Copyable {
         if let image = run.pointee.image {
             addImage(image)
         } else {
-            run.withTextBytes { HTMLEscaping.appendText(bytes: $0, to: &output) }
+            run.withTextBytes {
+                HTMLEscaping.appendText(bytes: $0, to: &output, afterWhiteSpace: &afterWhiteSpace,
+                                        tabSpan: tags.bytes(in: tabSpan))
+            }
         }
     }
 
@@ -288,9 +324,13 @@ private struct HTMLWriter: ~Copyable {
 
     private mutating func addImage(_ image: StyledText.Image) {
         guard let url = renderer.imageURL(image), renderer.imagePolicy.allows(url) else {
-            if let alt = image.alt { HTMLEscaping.appendText(Substring(alt), to: &output) }
+            if let alt = image.alt {
+                HTMLEscaping.appendText(Substring(alt), to: &output, afterWhiteSpace: &afterWhiteSpace,
+                                        tabSpan: tags.bytes(in: tabSpan))
+            }
             return
         }
+        afterWhiteSpace = false
         output.append("<img src=\"")
         HTMLEscaping.appendAttribute(Substring(url.absoluteString), to: &output)
         output.append("\" alt=\"")

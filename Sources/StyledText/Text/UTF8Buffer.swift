@@ -171,6 +171,12 @@ struct UTF8Buffer: ~Copyable {
         string.withUTF8Bytes { append($0) }
     }
 
+    /// Bytes `range` of the buffer, valid until it next changes.
+    @inline(__always)
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)
+    }
+
     /// Appends bytes `range` of another buffer, such as a table of tags made in advance.
     @inline(__always)
     mutating func append(_ other: borrowing UTF8Buffer, range: Range<Int>) {
@@ -276,14 +282,19 @@ struct UTF8Buffer: ~Copyable {
     }
 
     /// ``append(escaping:specials:_:)`` for text given as its UTF-8 bytes, which hold whole scalars.
+    ///
+    /// - Parameter spaceAfterSpace: When not `nil`, `escape` is also given each space that follows a space (see
+    ///   ``ByteSet/firstIndex(in:from:spaceAfterSpace:)``); its value says whether the byte before `bytes` counts
+    ///   as one.
     @inline(__always)
     mutating func append(
         escaping bytes: UnsafeBufferPointer<UInt8>,
         specials: ByteSet,
+        spaceAfterSpace: Bool? = nil,
         _ escape: (_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ output: inout UTF8Buffer) -> Int
     ) {
         var stretchStart = 0
-        var index = specials.firstIndex(in: bytes, from: 0)
+        var index = specials.firstIndex(in: bytes, from: 0, spaceAfterSpace: spaceAfterSpace)
         let count = bytes.count
         while index < count {
             if index > stretchStart {
@@ -292,7 +303,7 @@ struct UTF8Buffer: ~Copyable {
             let consumed = escape(bytes, index, &self)
             // A byte kept as it is starts the next stretch.
             stretchStart = consumed > 0 ? index + consumed : index
-            index = specials.firstIndex(in: bytes, from: index + max(consumed, 1))
+            index = specials.firstIndex(in: bytes, from: index + max(consumed, 1), spaceAfterSpace: spaceAfterSpace)
         }
         if stretchStart < count {
             append(UnsafeBufferPointer(rebasing: bytes[stretchStart...]))
@@ -394,33 +405,69 @@ struct ByteSet: Sendable {
         return lanes.0 | lanes.1 != 0
     }
 
+    /// Whether 16 bytes hold a space that follows a space: `previous` is the 16 bytes one before them.
+    @inline(__always)
+    private static func hasSpaceAfterSpace(_ block: SIMD16<UInt8>, previous: SIMD16<UInt8>) -> Bool {
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let lanes = unsafeBitCast((block .== space) .& (previous .== space), to: (UInt64, UInt64).self)
+        return lanes.0 | lanes.1 != 0
+    }
+
+    /// Whether the first 16 bytes of a buffer hold a space that follows a space, the byte before them being one
+    /// when `spaceBefore` says so: the spaces' lanes, as two words, moved up one lane (8 bits, the low word's top
+    /// lane carried into the high word) and matched against themselves.
+    @inline(__always)
+    private static func hasSpaceAfterSpace(_ block: SIMD16<UInt8>, spaceBefore: Bool) -> Bool {
+        let spaces = unsafeBitCast(block .== SIMD16<UInt8>(repeating: 0x20), to: (UInt64, UInt64).self)
+        return spaces.0 & (spaces.0 &<< 8 | (spaceBefore ? 0xFF : 0)) | spaces.1 & (spaces.1 &<< 8 | spaces.0 &>> 56)
+            != 0
+    }
+
     /// The index of the first byte at or after `start` that is in the set, or `bytes.count`.
     ///
+    /// - Parameter spaceAfterSpace: When not `nil`, also stop at a space that follows a space; its value says
+    ///   whether the byte before `bytes` counts as one. A constant at every call, so the test is compiled in or out.
     /// - Complexity: O(*n*) in the bytes searched.
     @inline(__always)
-    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, spaceAfterSpace: Bool? = nil) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
+        // Whether the byte before `index` is a space, when spaces after spaces are looked for.
+        func spaceBefore(_ index: Int) -> Bool {
+            index > 0 ? base[index &- 1] == 0x20 : spaceAfterSpace ?? false
+        }
+        func blockHasCandidate(at index: Int) -> Bool {
+            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            if hasCandidate(block) { return true }
+            guard let spaceBefore = spaceAfterSpace else { return false }
+            // The 16 bytes one before, except at the buffer's start, which may be the start of its memory.
+            guard index > 0 else { return Self.hasSpaceAfterSpace(block, spaceBefore: spaceBefore) }
+            return Self.hasSpaceAfterSpace(block, previous: raw.loadUnaligned(fromByteOffset: index &- 1,
+                                                                              as: SIMD16<UInt8>.self))
+        }
+        func isMember(at index: Int) -> Bool {
+            let byte = base[index]
+            if contains(byte) { return true }
+            guard spaceAfterSpace != nil else { return false }
+            return byte == 0x20 && spaceBefore(index)
+        }
         var index = start
         while true {
             while count &- index >= 16 {
-                if hasCandidate(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)) { break }
+                if blockHasCandidate(at: index) { break }
                 index &+= 16
             }
             if count &- index < 16 {
                 // Fewer than 16 bytes left: the last 16 bytes of the buffer, when there are that many, cover
                 // them in one look (bytes before `index` in that window only cost a false alarm).
-                if count >= 16, index < count,
-                   !hasCandidate(raw.loadUnaligned(fromByteOffset: count &- 16, as: SIMD16<UInt8>.self)) {
-                    return count
-                }
-                while index < count, !contains(base[index]) { index &+= 1 }
+                if count >= 16, index < count, !blockHasCandidate(at: count &- 16) { return count }
+                while index < count, !isMember(at: index) { index &+= 1 }
                 return index
             }
             let blockEnd = index &+ 16
             while index < blockEnd {
-                if contains(base[index]) { return index }
+                if isMember(at: index) { return index }
                 index &+= 1
             }
         }

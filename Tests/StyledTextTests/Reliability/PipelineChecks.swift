@@ -289,7 +289,8 @@ public enum PipelineChecks {
 
     /// HTML output: every `<` opens one of the renderer's own tags (text never makes one), every `&` is one of its
     /// references, `<a>` and `<span>` nest properly, links use allowed schemes only, and the text content,
-    /// unescaped, is exactly the runs' text.
+    /// unescaped, is exactly the runs' text, as a browser shows it: no space of it collapses (none starts a line or
+    /// follows another), no line break is raw text, and tabs are in an element that keeps them.
     public static func htmlViolations(_ html: String, runs: [StyledRun]) -> [String] {
         var problems: [String] = []
         var expected = ""
@@ -308,20 +309,38 @@ public enum PipelineChecks {
         func firstIndex(of scalar: Unicode.Scalar, in range: Range<Int>) -> Int? {
             range.first { scalars[$0] == scalar }
         }
+        // Whether a space in the text here would collapse: at the start, or after a space or a line break.
+        var collapsesSpace = true
+        // The open elements: "a", "span", or "tab" for a span that keeps white space.
+        var open: [String] = []
         func unescaped(_ range: Range<Int>, in context: String) -> String {
+            let isText = context == "text"
             var result = ""
             var index = range.lowerBound
             while index < range.upperBound {
                 guard scalars[index] == "&" else {
-                    result.unicodeScalars.append(scalars[index])
+                    let scalar = scalars[index]
+                    if isText {
+                        if scalar == " ", collapsesSpace { problems.append("a space that collapses at \(index)") }
+                        if scalar == "\n" || scalar == "\r" { problems.append("a raw line break at \(index)") }
+                        if (scalar == "\t") != (open.last == "tab") { problems.append("a tab, or a tab span, at \(index)") }
+                        collapsesSpace = scalar == " "
+                    }
+                    result.unicodeScalars.append(scalar)
                     index += 1
                     continue
                 }
                 let rest = scalars[index..<min(index + 6, range.upperBound)]
-                guard let reference = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\""]
-                    .first(where: { rest.starts(with: $0.key.unicodeScalars) }) else {
+                // A no-break space stands for a space that would collapse; it does not collapse the next.
+                let references = ["&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": "\""]
+                    .merging(isText ? ["&#160;": " "] : [:]) { first, _ in first }
+                guard let reference = references.first(where: { rest.starts(with: $0.key.unicodeScalars) }) else {
                     problems.append("a bare & in \(context): \(String(String.UnicodeScalarView(rest)).debugDescription)")
                     return result
+                }
+                if isText {
+                    if open.last == "tab" { problems.append("a tab span holding more than tabs at \(index)") }
+                    collapsesSpace = false
                 }
                 result += reference.value
                 index += reference.key.unicodeScalars.count
@@ -329,7 +348,6 @@ public enum PipelineChecks {
             return result
         }
         var content = ""
-        var open: [String] = []
         var index = 0
         while index < scalars.count {
             guard let lessThan = firstIndex(of: "<", in: index..<scalars.count) else {
@@ -364,13 +382,18 @@ public enum PipelineChecks {
             switch name {
             case "br":
                 content += "\n"
+                collapsesSpace = true
             case "img":
                 if attributes["src"].map({ LinkPolicy.images.allows($0) }) != true { problems.append("a refused <img>") }
+                collapsesSpace = false
             case "span":
-                if open.last == "span" || (attributes["style"] == nil) == (attributes["class"] == nil) {
+                let keepsWhiteSpace = attributes["style"] == "white-space: pre"
+                    || attributes["class"].map { $0.hasSuffix("tab") } == true
+                if open.last == "tab" || (open.last == "span" && !keepsWhiteSpace)
+                    || (attributes["style"] == nil) == (attributes["class"] == nil) {
                     problems.append("a misplaced or malformed <span>")
                 }
-                open.append("span")
+                open.append(keepsWhiteSpace ? "tab" : "span")
             case "a":
                 if !open.isEmpty { problems.append("an <a> inside \(open)") }
                 guard let href = attributes["href"] else {
@@ -382,7 +405,8 @@ public enum PipelineChecks {
                 }
                 open.append("a")
             case "/span", "/a":
-                if open.last != String(name.dropFirst()) { problems.append("<\(name)> closes \(open)") } else { open.removeLast() }
+                let closed = open.last == "tab" ? "span" : open.last
+                if closed != String(name.dropFirst()) { problems.append("<\(name)> closes \(open)") } else { open.removeLast() }
             default:
                 problems.append("a tag the renderer does not write: <\(tag)>")
             }

@@ -40,13 +40,20 @@ import Testing
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    static func referenceHTMLText(_ text: String) -> String {
+    /// The tab span the HTML tests give the escaper.
+    static let tabSpan = "<t>"
+
+    /// What the HTML renderer writes for `text`, scalar by scalar; `afterWhiteSpace` says whether the text before
+    /// it ended with white space (or there was none).
+    static func referenceHTMLText(_ text: String, afterWhiteSpace: Bool = true) -> String {
         var result = ""
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
+            let whiteBefore = index == 0 ? afterWhiteSpace : [" ", "\n", "\r"].contains(scalars[index - 1])
             switch scalar {
+            case " ": result += whiteBefore ? "&#160;" : " "
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
@@ -54,12 +61,25 @@ import Testing
             case "\r":
                 result += "<br>"
                 if index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
-            case "\t": result += "\t"
+            case "\t":
+                result += tabSpan + "\t"
+                while index + 1 < scalars.count, scalars[index + 1] == "\t" {
+                    result += "\t"
+                    index += 1
+                }
+                result += "</span>"
             default: result.unicodeScalars.append(isReplacedControl(scalar) ? "\u{FFFD}" : scalar)
             }
             index += 1
         }
         return result
+    }
+
+    /// The HTML escaper for text at the start of a fragment.
+    static func htmlText(_ text: Substring, _ output: inout UTF8Buffer) {
+        var afterWhiteSpace = true
+        var tabSpan = tabSpan
+        tabSpan.withUTF8 { HTMLEscaping.appendText(text, to: &output, afterWhiteSpace: &afterWhiteSpace, tabSpan: $0) }
     }
 
     static func referenceHTMLAttribute(_ text: String) -> String {
@@ -104,9 +124,38 @@ import Testing
         for _ in 0..<3_000 {
             let text = Self.randomText(&generator)
             let expected = Self.referenceHTMLText(text)
-            #expect(Self.escaped(Substring(text), with: HTMLEscaping.appendText) == expected, "\(text.debugDescription)")
-            #expect(Self.escaped(Self.embedded(text, &generator), with: HTMLEscaping.appendText) == expected,
+            #expect(Self.escaped(Substring(text), with: Self.htmlText) == expected, "\(text.debugDescription)")
+            #expect(Self.escaped(Self.embedded(text, &generator), with: Self.htmlText) == expected,
                     "\(text.debugDescription)")
+        }
+    }
+
+    @Test func htmlTextCutAnywhereReadsAsAWhole() {
+        // Runs end anywhere: the white space that ends one decides the spaces that start the next, and the escaper
+        // says which it ended with. Cut at random character boundaries of random text, into one to three pieces (a
+        // cut inside `\r\n` would make two line breaks of it, as the runs' text then holds two).
+        var generator = SeededGenerator(seed: 0x5EED_0006)
+        for _ in 0..<1_000 {
+            let text = Self.randomText(&generator)
+            let startsAfterWhiteSpace = generator.index(2) == 0
+            let expected = Self.referenceHTMLText(text, afterWhiteSpace: startsAfterWhiteSpace)
+            let characters = Array(text)
+            let cuts = (0..<generator.index(3)).map { _ in generator.index(characters.count + 1) }.sorted()
+            var buffer = UTF8Buffer(capacity: 1)
+            var afterWhiteSpace = startsAfterWhiteSpace
+            var start = 0
+            var tabSpan = Self.tabSpan
+            for end in cuts + [characters.count] {
+                tabSpan.withUTF8 {
+                    HTMLEscaping.appendText(Substring(String(characters[start..<max(start, end)])), to: &buffer,
+                                            afterWhiteSpace: &afterWhiteSpace, tabSpan: $0)
+                }
+                start = max(start, end)
+            }
+            #expect(buffer.takeString() == expected, "\(text.debugDescription) cut at \(cuts)")
+            let endsWithWhiteSpace = text.unicodeScalars.last.map { [" ", "\n", "\r"].contains($0) }
+                ?? startsAfterWhiteSpace
+            #expect(afterWhiteSpace == endsWithWhiteSpace, "\(text.debugDescription)")
         }
     }
 
@@ -139,7 +188,7 @@ import Testing
         // pictures, scalars of every length) meets a full chunk at every offset, and so do pieces longer than one.
         var generator = SeededGenerator(seed: 0x5EED_0005)
         let escapers: [(Substring, inout UTF8Buffer) -> Void] = [
-            HTMLEscaping.appendText, HTMLEscaping.appendAttribute, ANSIRenderer.appendNeutralised,
+            Self.htmlText, HTMLEscaping.appendAttribute, ANSIRenderer.appendNeutralised,
         ]
         for _ in 0..<1_000 {
             let text = Self.randomText(&generator)
@@ -186,18 +235,19 @@ import Testing
         #expect(copied == text)
         // Through a buffer: an estimate ten times the text.
         var buffer = UTF8Buffer(streaming: 10 * text.utf8.count, chunk: 1_000)
-        HTMLEscaping.appendText(Substring(text), to: &buffer)
+        Self.htmlText(Substring(text), &buffer)
         #expect(buffer.takeString() == Self.referenceHTMLText(text))
     }
 
     @Test func everySpecialCharacterIsFoundAtEveryOffsetOfABlock() {
         // One special among plain letters, at each position of buffers of 1 to 48 bytes.
-        for special in ["&", "<", ">", "\u{0}", "\u{1B}", "\u{7F}", "\u{9B}", "\r", "\n"] {
+        // A space after a space or a line break, and a tab, are specials of the HTML text's.
+        for special in ["&", "<", ">", "\u{0}", "\u{1B}", "\u{7F}", "\u{9B}", "\r", "\n", "  ", "\n ", "\r ", "\t"] {
             for length in 1...48 {
                 for position in 0..<length {
                     let text = String(repeating: "a", count: position) + special
                         + String(repeating: "b", count: length - position - 1)
-                    #expect(Self.escaped(Substring(text), with: HTMLEscaping.appendText) == Self.referenceHTMLText(text))
+                    #expect(Self.escaped(Substring(text), with: Self.htmlText) == Self.referenceHTMLText(text))
                     #expect(Self.escaped(Substring(text), with: ANSIRenderer.appendNeutralised)
                         == Self.referenceANSI(text))
                 }
@@ -215,13 +265,22 @@ import Testing
             let bytes = (0..<generator.index(70)).map { _ -> UInt8 in
                 let byte = generator.byte()
                 guard generator.index(dense ? 2 : 12) == 0 else { return byte | 0x40 }
-                return [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x26, 0x3C, 0x3D, 0x3E, 0x7F, 0xC2, 0xC3, byte][
-                    generator.index(14)]
+                return [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x20, 0x20, 0x22, 0x26, 0x3C, 0x3D, 0x3E, 0x7F, 0xC2, 0xC3,
+                        byte][generator.index(17)]
             }
             bytes.withUnsafeBufferPointer { buffer in
                 for start in 0...buffer.count {
                     let expected = buffer[start...].firstIndex(where: members.contains) ?? buffer.count
                     #expect(set.firstIndex(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                    // Also stopping at a space after a space, the byte before the buffer one or not.
+                    for spaceBefore in [false, true] {
+                        let expected = buffer.indices[start...].first { index in
+                            let space = index == 0 ? spaceBefore : buffer[index - 1] == 0x20
+                            return members.contains(buffer[index]) || buffer[index] == 0x20 && space
+                        } ?? buffer.count
+                        #expect(set.firstIndex(in: buffer, from: start, spaceAfterSpace: spaceBefore) == expected,
+                                "\(bytes) from \(start), space before: \(spaceBefore)")
+                    }
                 }
             }
         }

@@ -100,8 +100,51 @@ import Testing
     }
 
     @Test func controlCharactersBecomeReplacementCharacters() {
-        let text = StyledText("a\u{0}b\u{1B}[31mc\u{7F}d\u{9B}e\u{85}f\tg£h")
-        #expect(text.html(plain) == "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}d\u{FFFD}e\u{FFFD}f\tg£h")
+        let text = StyledText("a\u{0}b\u{1B}[31mc\u{7F}d\u{9B}e\u{85}fg£h")
+        #expect(text.html(plain) == "a\u{FFFD}b\u{FFFD}[31mc\u{FFFD}d\u{FFFD}e\u{FFFD}fg£h")
+    }
+
+    // MARK: White space
+
+    @Test func spacesThatWouldCollapseBecomeNoBreakSpaces() throws {
+        // A space at the start of a line or after another space; one between words stays a place to wrap.
+        #expect(StyledText("a b  c   d").html(plain) == "a b &#160;c &#160;&#160;d")
+        #expect(StyledText("  x\n y \r\n\u{20}z").html(plain) == "&#160;&#160;x<br>&#160;y <br>&#160;z")
+        #expect(StyledText(" ").html(plain) == "&#160;")
+        // Across runs: the text before decides, whatever the tags between.
+        let text: StyledText = "a \(" b", .important)\n\(" c", .important)"
+        #expect(text.html(bold)
+            == #"a <span style="font-weight: 700">&#160;b</span><br><span style="font-weight: 700">&#160;c</span>"#)
+        // A no-break space in the text, and an image, are not white space.
+        #expect(StyledText("a\u{A0} b").html(plain) == "a\u{A0} b")
+        let url = try #require(URL(string: "https://example.com/i.png"))
+        let image = StyledText(image: StyledText.Image(url: url)) + " x"
+        #expect(image.html(plain) == #"<img src="https://example.com/i.png" alt=""> x"#)
+    }
+
+    @Test func tabsAreKeptInASpanOfTheirOwn() {
+        #expect(StyledText("a\tb\t\tc").html(plain)
+            == #"a<span style="white-space: pre">\#t</span>b<span style="white-space: pre">\#t\#t</span>c"#)
+        // With class names, the span has the prefix's `tab` class, whose rule the stylesheet has when a run holds
+        // a tab.
+        let renderer = HTMLRenderer(styling: .classes(prefix: "my-"))
+        let runs = plain.runs(for: "a\tb")
+        #expect(renderer.render(runs) == "a<span class=\"my-tab\">\t</span>b")
+        #expect(renderer.stylesheet(for: runs) == ".my-tab { white-space: pre }\n")
+        #expect(renderer.stylesheet(for: plain.runs(for: "a b")) == "")
+    }
+
+    @Test func laidOutHTMLKeepsItsIndentsAndColumns() {
+        // What `StyleResolver.html` lays out with spaces and tabs shows in the HTML as it does in plain text.
+        let resolver = StyleResolver.html
+        let list = StyledText(template: "<ul><li>a<ul><li>b</ul></ul>")
+        #expect(resolver.runs(for: list).map(\.text).joined() == "• a\n  ◦ b")
+        #expect(list.html(resolver) == "• a<br>&#160;&#160;◦ b")
+        let table = StyledText(template: "<table><tr><td>a<td>b</table><pre>  x  y</pre>")
+        let html = table.html(resolver)
+        #expect(html.hasPrefix(#"a<span style="white-space: pre">\#t</span>b<br>"#))
+        #expect(html.hasSuffix(#"&#160;&#160;x &#160;y</span>"#))
+        #expect(PipelineChecks.htmlViolations(html, runs: resolver.runs(for: table)) == [])
     }
 
     @Test func fontFamiliesCannotBreakOutOfTheirCSSString() {
