@@ -13,15 +13,15 @@ extension StyledText {
     /// text.parts[1]   // .text("or", attributes: [.tag("i")])
     /// ```
     ///
-    /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a
-    /// well-formed tag is text; `</x>` closes the nearest open `x`, and tags opened inside it stay open after
-    /// it (up to eight; with more, `</x>` closes them too); stray end tags are dropped; void tags (`br`, `img`,
-    /// `hr`, `wbr`, …) and `<x/>` become element parts; a start tag of an HTML block, list item or table part
-    /// (`p`, `div`, `li`, `ul`, `tr`, `td`, …) also puts an element part of its attribute where its content begins,
-    /// so that a resolver's ``StyleResolver/block(_:prefix:)`` rules see `<p>a</p><p>b</p>` as two blocks although
-    /// their text coalesces; comments and `<!DOCTYPE …>` are dropped; a tag never closed stays open to the end when
-    /// its name is known (see ``Options/knownTagNames``) or it has parameters, and is kept as text otherwise. Every
-    /// such repair is listed in ``diagnostics``, with its position.
+    /// Parsing is lenient, like a browser: it never fails and never loses text. A `<` that does not start a well-formed
+    /// tag is text; `</x>` closes the nearest open `x`, and tags opened inside it stay open after it (up to eight; with
+    /// more, `</x>` closes them too); stray end tags are dropped, but `</p>` and `</br>` are the elements `<p/>` and
+    /// `<br>` as in a browser; void tags (`br`, `img`, `hr`, `wbr`, …) and `<x/>` become element parts; a start tag of
+    /// an HTML block, list item or table part (`p`, `div`, `li`, `ul`, `tr`, `td`, …) also puts an element part of its
+    /// attribute where its content begins, so that a resolver's ``StyleResolver/block(_:prefix:)`` rules see
+    /// `<p>a</p><p>b</p>` as two blocks although their text coalesces; comments and `<!DOCTYPE …>` are dropped; a tag
+    /// never closed stays open to the end when its name is known (see ``Options/knownTagNames``) or it has parameters,
+    /// and is kept as text otherwise. Every such repair is listed in ``diagnostics``, with its position.
     ///
     /// - Complexity: Parsing is a single pass over the UTF-8 bytes, O(*n*). Filling is O(size of the result).
     public struct Template: Sendable, Hashable {

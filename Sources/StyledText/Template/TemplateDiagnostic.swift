@@ -87,7 +87,8 @@ extension TemplateDiagnostic {
         public static let unclosedTag = Kind(rawValue: "unclosedTag")
         /// A tag never closed that is neither a known tag nor has parameters; kept as literal text.
         public static let unclosedUnknownTag = Kind(rawValue: "unclosedUnknownTag")
-        /// An end tag with no open tag of its name; dropped.
+        /// An end tag with no open tag of its name; dropped, but for `</p>` and `</br>`, which become the elements
+        /// `p` and `br` as a browser reads them.
         public static let strayEndTag = Kind(rawValue: "strayEndTag")
         /// An end tag that closes a tag while tags opened inside it are still open; those stay open.
         public static let misnestedEndTag = Kind(rawValue: "misnestedEndTag")
@@ -125,6 +126,8 @@ extension TemplateDiagnostic {
             case .literalLessThan: "'<' does not start a tag (\(subject)); it is kept as text (write &lt;)"
             case .unclosedTag: "unclosed tag <\(subject)>"
             case .unclosedUnknownTag: "<\(subject)> is never closed and is not a known tag; it is kept as text"
+            case .strayEndTag where subject == "p" || subject == "br":
+                "end tag </\(subject)> has no open <\(subject)>; it is read as <\(subject)/>"
             case .strayEndTag: "end tag </\(subject)> has no open <\(subject)>; it is dropped"
             case .misnestedEndTag: "misnested end tag: </\(subject)> stays open after its parent closes"
             case .misnestingLimit:

@@ -409,7 +409,7 @@ struct TemplateScanner: ~Copyable {
 
     /// With no tag open, the end tag at `start` whose 8 bytes are `word`, when it is a name and `>` within them
     /// (`</b>`, `</span>`): stray, so dropped, as the parser drops it; returns where scanning goes on. `nil` for any
-    /// other shape, which ``markup(at:)`` reads. Out of line: end tags with nothing open are rare in text, but
+    /// other shape, and for `</p>` and `</br>` while the scan builds text or runs, which ``markup(at:)`` reads. Out of line: end tags with nothing open are rare in text, but
     /// `</b>` × n after the depth limit (the adversarial *nested-closed*) read each through ``markup(at:)``, half
     /// again as many instructions as the parser, which drops them without reading their names.
     @inline(never)
@@ -422,6 +422,13 @@ struct TemplateScanner: ~Copyable {
         while index < close {
             guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else { return nil }
             index &+= 1
+        }
+        // `</p>` and `</br>` are elements (see `closeNotInnermost(_:)`): the name's bytes from the word, a name
+        // byte ORed with 0x20 being `p`, `b` or `r` only where it is that letter in either case.
+        if buildsStyledText, close <= 4 {
+            let mask: UInt64 = (1 &<< UInt64(truncatingIfNeeded: (close &- 2) &* 8)) &- 1
+            let name = (word &>> 16 | 0x2020) & mask
+            if name == TemplateTokenizer.packedP || name == TemplateTokenizer.packedBR { return nil }
         }
         flushText(upTo: start, next: start &+ close &+ 1)
         return start &+ close &+ 1
@@ -454,6 +461,13 @@ struct TemplateScanner: ~Copyable {
             position -= 1
         }
         return nil
+    }
+
+    /// Whether the name is `p` or `br`, in any case.
+    private static func isParagraphOrBreak(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count <= 2 else { return false }
+        let packed = TemplateTokenizer.lowercasedPacked(UnsafeBufferPointer(rebasing: bytes[name]))
+        return packed == TemplateTokenizer.packedP || packed == TemplateTokenizer.packedBR
     }
 
     /// Closes the innermost open tag, whose end tag's text is flushed.
@@ -629,7 +643,8 @@ struct TemplateScanner: ~Copyable {
     }
 
     /// Closes the innermost open tag named `name`, which is not the innermost tag (``closeMisnested(at:)``). With
-    /// no open tag of that name the end tag is stray, and dropped. Returns `false` when the
+    /// no open tag of that name the end tag is stray, and dropped, but for `</p>` and `</br>` while the scan builds
+    /// text or runs, which the parser makes elements of. Returns `false` for those, and when the
     /// innermost ``searchLimit`` open tags do not hold the name and there are more: the parser decides then, with
     /// its counts per name (a search per end tag through a deep stack would be quadratic). Out of line: rare.
     @inline(never)
@@ -640,7 +655,11 @@ struct TemplateScanner: ~Copyable {
         while position >= deepest, !TemplateTokenizer.sameName(tags[position].name, name, in: bytes) {
             position -= 1
         }
-        guard position >= deepest else { return deepest == 0 }
+        guard position >= deepest else {
+            // A stray `</p>` or `</br>` is an element (see `TemplateTokenizer.strayEndTag(named:range:)`): the parser
+            // makes it.
+            return deepest == 0 && !(buildsStyledText && Self.isParagraphOrBreak(name, in: bytes))
+        }
         return closeMisnested(at: position)
     }
 

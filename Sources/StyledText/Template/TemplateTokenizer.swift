@@ -399,9 +399,14 @@ struct TemplateTokenizer {
         case let .tag(name, tagEnd, isEnd, selfClosing, _):
             flushText(textStart..<start)
             if isEnd {
-                // With nothing open an end tag is stray, which changes nothing but a diagnostic: without diagnostics
-                // it needs no name (the end tags after a misnesting limit closed everything).
-                if !open.isEmpty || collectsDiagnostics { endTag(named: name, at: start) }
+                // With nothing open an end tag is stray, which changes nothing but a diagnostic, unless it is `</p>`
+                // or `</br>` (see `strayEndTag(named:range:)`): without diagnostics it needs no name then (the end
+                // tags after a misnesting limit closed everything), nor a look-up.
+                if !open.isEmpty || collectsDiagnostics {
+                    endTag(named: name, range: start..<tagEnd)
+                } else if name.count <= 2 {
+                    strayEndTag(named: name, range: start..<tagEnd)
+                }
                 return tagEnd
             }
             if !collectsDiagnostics, !selfClosing, scannedParameters.isEmpty, open.count >= options.maximumDepth,
@@ -512,8 +517,9 @@ struct TemplateTokenizer {
     /// How deep the open tags go before their names are counted (see `countsOpenTags`).
     static let countingDepth = 32
 
-    /// Handles an end tag named by the bytes `nameBytes`.
-    private mutating func endTag(named nameBytes: Range<Int>, at offset: Int) {
+    /// Handles an end tag named by the bytes `nameBytes`, which spans `range`.
+    private mutating func endTag(named nameBytes: Range<Int>, range: Range<Int>) {
+        let offset = range.lowerBound
         // Well-nested markup closes the innermost tag: its name's bytes compared, no look-up.
         if let innermost = open.last, Self.sameName(names.entries[innermost.name].bytes, nameBytes, in: bytes) {
             close(open.removeLast())
@@ -526,6 +532,7 @@ struct TemplateTokenizer {
             if collectsDiagnostics {
                 diagnose(.strayEndTag, at: offset, subject: Self.lowercasedName(nameBytes, in: bytes))
             }
+            if nameBytes.count <= 2 { strayEndTag(named: nameBytes, range: range) }
             return
         }
         if names.entries[name].role != .none {
@@ -551,6 +558,26 @@ struct TemplateTokenizer {
         diagnose(.misnestedEndTag, at: offset, name: open[open.count - 1].name)
         close(open.remove(at: position))
     }
+
+    /// A stray end tag named by the bytes `nameBytes`: `</p>` and `</br>` become the elements `<p/>` and `<br>`, an
+    /// empty paragraph's mark and a line break, as HTML reads them when no `p` is open (the HTML standard's "in
+    /// body" insertion mode: a parse error, still diagnosed); `a</p>b` is two lines there. With attributes, or
+    /// another name, it changes nothing.
+    @inline(never)
+    private mutating func strayEndTag(named nameBytes: Range<Int>, range: Range<Int>) {
+        guard scannedParameters.isEmpty else { return }
+        switch Self.lowercasedPacked(UnsafeBufferPointer(rebasing: bytes[nameBytes])) {
+        case Self.packedP, Self.packedBR:
+            startTag(named: names.number(of: nameBytes, in: bytes) ?? addName(nameBytes), selfClosing: true,
+                     range: range)
+        default:
+            return
+        }
+    }
+
+    /// `p` and `br` as ``lowercasedPacked(_:)`` packs them.
+    static let packedP: UInt64 = 0x70
+    static let packedBR: UInt64 = 0x7262
 
     /// Ends the open tags whose ends a start tag of `role` implies (see ``BlockRole``): its own rule's, then an open
     /// `p`. The tags that are not blocks inside what ends close too, into ``reopening``, to open again inside the

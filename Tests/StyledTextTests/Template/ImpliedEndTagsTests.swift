@@ -66,6 +66,12 @@ import Testing
              shape: ["<ul> []", "<li> [ul]", "a [ul li]", "<li> [ul]", "b [ul li]"]),
         Case(template: "<b>a<i>b</b>c", shape: ["a [b]", "b [b i]", "c [i]"]),
         Case(template: "<li>a<b>b<span>c", shape: ["<li> []", "a [li]", "b [li b]", "c [li b span]"]),
+        // A stray `</p>` is an empty paragraph, and `</br>` a line break; other stray end tags change nothing.
+        Case(template: "a</p>b", shape: ["a []", "<p> []", "b []"]),
+        Case(template: "<b>a</P >b</b>", shape: ["a [b]", "<p> [b]", "b [b]"]),
+        Case(template: "<p>a</p></p>b", shape: ["<p> []", "a [p]", "<p> []", "b []"]),
+        Case(template: "a</br>b</x>c", shape: ["a []", "<br> []", "bc []"]),
+        Case(template: "a</p class='x'>b", shape: ["ab []"]),
     ]
 
     @Test(arguments: cases)
@@ -85,6 +91,12 @@ import Testing
         #expect(laid("<table><tr><td>1<td>2<tr><td>3<td>4</table>") == "1\t2\n3\t4")
         #expect(laid("<p>one<p>two") == "one\ntwo")
         #expect(laid("<ul><li><b>a<li>b</b>c</ul>") == "• a\n• bc")
+        #expect(laid("one</p>two</br>three") == "one\ntwo\nthree")
+        // Through the one pass, which leaves stray `</p>` and `</br>` to the parser: a resolver without layout
+        // rules that gives `br` content.
+        let breaks = StyleResolver().element("br", "\n")
+        #expect(breaks.runs(forTemplate: "a</br>b").map(\.text).joined() == "a\nb")
+        #expect(breaks.runs(forTemplate: "a</br>b") == breaks.runs(for: StyledText.Template("a</br>b").filled(with: [])))
     }
 
     /// Omitted end tags are valid HTML, so strict mode accepts them; blocks whose end tags are required, closed by
@@ -96,6 +108,10 @@ import Testing
         #expect(misnested.diagnostics.map(\.kind) == [.misnestedEndTag])
         let kept = StyledText.Template("<div><b>a</div>")
         #expect(kept.diagnostics.map(\.kind) == [.unclosedTag, .misnestedEndTag])
+        // A stray `</p>` or `</br>` is read as a browser reads it, and is still an error there.
+        let stray = StyledText.Template("a</p>b</br>")
+        #expect(stray.diagnostics.map(\.kind) == [.strayEndTag, .strayEndTag])
+        #expect(stray.diagnostics.first?.message == "end tag </p> has no open <p>; it is read as <p/>")
     }
 
     /// The one pass builds what implies no end, and leaves the rest to the parser.
@@ -110,7 +126,9 @@ import Testing
                       "<ul><li>a<ul><li>b</li><li>c</li></ul></li></ul>", "<td><p>a</p><div>b</div></td>"] {
             #expect(built(input) != nil, "\(input)")
         }
-        for input in ["<p>a<p>b", "<li>a<li>b", "<td>1<td>2", "<h1>a<h2>b", "<div><p>a</div>", "<ul><li>a</ul>"] {
+        #expect(built("a</x>b</X>") != nil)
+        for input in ["<p>a<p>b", "<li>a<li>b", "<td>1<td>2", "<h1>a<h2>b", "<div><p>a</div>", "<ul><li>a</ul>",
+                      "a</p>b", "<b>a</BR></b>"] {
             #expect(built(input) == nil, "\(input)")
             #expect(StyledText(template: input) == StyledText.Template(input).filled(with: []), "\(input)")
         }
@@ -138,7 +156,8 @@ import Testing
         var generator = SeededGenerator(seed: 11)
         let fragments = ["<p>", "</p>", "<li>", "</li>", "<ul>", "</ul>", "<ol>", "<div>", "</div>", "<td>", "<th>",
                          "<tr>", "</tr>", "<table>", "</table>", "<tbody>", "<h1>", "<h2>", "</h1>", "<dt>", "<dd>",
-                         "<b>", "</b>", "<i>", "</i>", "<x>", "</x>", "<y a=1>", "<LI>", "<P >", "a", "b ", "%@"]
+                         "<b>", "</b>", "<i>", "</i>", "<x>", "</x>", "<y a=1>", "<LI>", "<P >", "a", "b ", "%@",
+                         "</br>", "</BR>", "</p a=1>"]
         var fewNames = StyledText.Template.Options()
         fewNames.knownTagNames = ["b", "i", "ul"]
         var shallow = StyledText.Template.Options()
