@@ -369,6 +369,27 @@ import Testing
         #expect(PipelineChecks.htmlViolations(HTMLRenderer().render(bold), runs: bold) == [])
     }
 
+    @Test func htmlKeepsAMegabyteOfWhiteSpace() {
+        // Runs of spaces, tabs and line breaks that a browser would collapse, in runs of alternating styles, cut
+        // inside the runs of spaces: every space after the first of a run, or at a line's start, is a no-break
+        // space, and the output grows linearly with the text.
+        let unit = "a   b\t\t \n  c "
+        let count = 1_000_000 / unit.utf8.count + 1
+        var text = StyledText()
+        let piece = String(repeating: unit, count: 1_000)
+        for index in 0..<count / 1_000 {
+            text += index % 2 == 0 ? "\(piece)" : "\(piece, .important)"
+        }
+        let runs = resolver.runs(for: text)
+        #expect(runs.count == count / 1_000)
+        // Unstyled, the runs' HTML is their text alone, however the runs fall.
+        let html = HTMLRenderer().render(runs)
+        let tab = #"<span style="white-space: pre">\#t\#t</span>"#
+        #expect(html == String(repeating: "a &#160;&#160;b" + tab + " <br>&#160;&#160;c ", count: count / 1_000 * 1_000))
+        let some = Array(runs.prefix(4))
+        #expect(PipelineChecks.htmlViolations(HTMLRenderer().render(some), runs: some) == [])
+    }
+
     @Test func renderersKeepDeeplyNestedLinksSafe() {
         // 1,000 nested links, innermost wins; only allowed schemes become links.
         var input = ""
