@@ -123,7 +123,7 @@ struct TemplateGrammar {
 
     /// Empties `scannedParameters`, keeping its storage.
     @inline(__always)
-    private mutating func forgetScannedParameters() {
+    mutating func forgetScannedParameters() {
         scannedParameters.removeAll()
     }
 

@@ -409,9 +409,10 @@ struct TemplateScanner: ~Copyable {
 
     /// With no tag open, the end tag at `start` whose 8 bytes are `word`, when it is a name and `>` within them
     /// (`</b>`, `</span>`): stray, so dropped, as the parser drops it; returns where scanning goes on. `nil` for any
-    /// other shape, and for `</p>` and `</br>` while the scan builds text or runs, which ``markup(at:)`` reads. Out of line: end tags with nothing open are rare in text, but
-    /// `</b>` × n after the depth limit (the adversarial *nested-closed*) read each through ``markup(at:)``, half
-    /// again as many instructions as the parser, which drops them without reading their names.
+    /// other shape, and for `</p>` and `</br>` while the scan builds text or runs, which ``markup(at:)`` reads. Out
+    /// of line: end tags with nothing open are rare in text, but `</b>` × n after the depth limit (the adversarial
+    /// *nested-closed*) read each through ``markup(at:)``, half again as many instructions as the parser, which drops
+    /// them without reading their names.
     @inline(never)
     private mutating func strayEndTag(at start: Int, word: UInt64) -> Int? {
         guard TemplateTokenizer.isASCIILetter(UInt8(truncatingIfNeeded: word &>> 16)) else { return nil }

@@ -560,14 +560,14 @@ struct TemplateTokenizer {
     }
 
     /// A stray end tag named by the bytes `nameBytes`: `</p>` and `</br>` become the elements `<p/>` and `<br>`, an
-    /// empty paragraph's mark and a line break, as HTML reads them when no `p` is open (the HTML standard's "in
-    /// body" insertion mode: a parse error, still diagnosed); `a</p>b` is two lines there. With attributes, or
-    /// another name, it changes nothing.
+    /// empty paragraph's mark and a line break, without the end tag's attributes, as HTML reads them when no `p` is
+    /// open (the HTML standard's "in body" insertion mode: a parse error, still diagnosed); `a</p>b` is two lines
+    /// there. Another name changes nothing.
     @inline(never)
     private mutating func strayEndTag(named nameBytes: Range<Int>, range: Range<Int>) {
-        guard scannedParameters.isEmpty else { return }
         switch Self.lowercasedPacked(UnsafeBufferPointer(rebasing: bytes[nameBytes])) {
         case Self.packedP, Self.packedBR:
+            grammar.forgetScannedParameters()
             startTag(named: names.number(of: nameBytes, in: bytes) ?? addName(nameBytes), selfClosing: true,
                      range: range)
         default:

@@ -71,7 +71,7 @@ import Testing
         Case(template: "<b>a</P >b</b>", shape: ["a [b]", "<p> [b]", "b [b]"]),
         Case(template: "<p>a</p></p>b", shape: ["<p> []", "a [p]", "<p> []", "b []"]),
         Case(template: "a</br>b</x>c", shape: ["a []", "<br> []", "bc []"]),
-        Case(template: "a</p class='x'>b", shape: ["ab []"]),
+        Case(template: "a</p class='x'>b</BR x=1>c", shape: ["a []", "<p> []", "b []", "<br> []", "c []"]),
     ]
 
     @Test(arguments: cases)
