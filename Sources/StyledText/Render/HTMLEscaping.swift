@@ -10,11 +10,11 @@ enum HTMLEscaping {
     /// for most of them anyway, and is the same everywhere.
     ///
     /// White space shows as it is in the text, where a browser would collapse it: a space that starts a line or
-    /// follows another space becomes a no-break space (`&#160;`), so a space between words stays a place to wrap,
-    /// and tabs are written inside `tabSpan`, an element whose white space is kept (`white-space: pre`).
+    /// follows another space becomes a no-break space (`&#160;`), and tabs are written inside `tabSpan`, an element
+    /// whose white space is kept (`white-space: pre`). A space between words stays an ordinary one, a place to wrap.
     ///
     /// - Parameters:
-    ///   - afterWhiteSpace: Whether the text written before ends with white space or a line break, or nothing was
+    ///   - afterWhiteSpace: Whether the text written before ends with a space or a line break, or nothing was
     ///     written yet; updated for the text after.
     ///   - tabSpan: The opening tag of the element around tabs, as bytes: a string here would be retained and
     ///     released for every run.

@@ -202,7 +202,7 @@ private struct HTMLWriter: ~Copyable {
     private var looks = RunStyleMemo<Look>()
     private var openAnchor = Self.noTag
     private var openSpan = Self.noTag
-    /// Whether the text written so far ends with white space or a line break, or none is written yet: a space
+    /// Whether the text written so far ends with a space or a line break, or none is written yet: a space
     /// next would collapse (see `HTMLEscaping.appendText(bytes:to:afterWhiteSpace:tabSpan:)`).
     private var afterWhiteSpace = true
     /// The opening tag of the element around tabs, in `tags`.
