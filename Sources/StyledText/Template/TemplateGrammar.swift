@@ -94,7 +94,7 @@ struct TemplateGrammar {
     /// per tag. `>`, the usual end of a name (`<b>`, `</i>`), is tested first, by itself: ruling a byte out of the
     /// name by its mask took three times as many instructions, and a tag's name costs that once per byte.
     @inline(__always)
-    private static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func scanName(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start &+ 1
         while index < bytes.count {
             let byte = bytes[index]

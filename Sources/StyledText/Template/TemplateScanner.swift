@@ -424,12 +424,11 @@ struct TemplateScanner: ~Copyable {
             guard TemplateTokenizer.isNameByte(UInt8(truncatingIfNeeded: word &>> UInt64(index &* 8))) else { return nil }
             index &+= 1
         }
-        // `</p>` and `</br>` are elements (see `closeNotInnermost(_:)`): the name's bytes from the word, a name
-        // byte ORed with 0x20 being `p`, `b` or `r` only where it is that letter in either case.
+        // `</p>` and `</br>` are elements (see `closeNotInnermost(_:)`): the name's bytes from the word, each ORed
+        // with 0x20.
         if buildsStyledText, close <= 4 {
             let mask: UInt64 = (1 &<< UInt64(truncatingIfNeeded: (close &- 2) &* 8)) &- 1
-            let name = (word &>> 16 | 0x2020) & mask
-            if name == TemplateTokenizer.packedP || name == TemplateTokenizer.packedBR { return nil }
+            if TemplateTokenizer.isElementWhenStray(packed: (word &>> 16 | 0x2020) & mask) { return nil }
         }
         flushText(upTo: start, next: start &+ close &+ 1)
         return start &+ close &+ 1
@@ -462,13 +461,6 @@ struct TemplateScanner: ~Copyable {
             position -= 1
         }
         return nil
-    }
-
-    /// Whether the name is `p` or `br`, in any case.
-    private static func isParagraphOrBreak(_ name: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count <= 2 else { return false }
-        let packed = TemplateTokenizer.lowercasedPacked(UnsafeBufferPointer(rebasing: bytes[name]))
-        return packed == TemplateTokenizer.packedP || packed == TemplateTokenizer.packedBR
     }
 
     /// Closes the innermost open tag, whose end tag's text is flushed.
@@ -659,7 +651,8 @@ struct TemplateScanner: ~Copyable {
         guard position >= deepest else {
             // A stray `</p>` or `</br>` is an element (see `TemplateTokenizer.strayEndTag(named:range:)`): the parser
             // makes it.
-            return deepest == 0 && !(buildsStyledText && Self.isParagraphOrBreak(name, in: bytes))
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[name])
+            return deepest == 0 && !(buildsStyledText && TemplateTokenizer.isElementWhenStray(bytes: nameBytes))
         }
         return closeMisnested(at: position)
     }
@@ -718,11 +711,9 @@ struct TemplateScanner: ~Copyable {
             let nameStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             index = nameStart
             guard nameStart < bytes.count, TemplateTokenizer.isASCIILetter(bytes[nameStart]) else { continue }
-            var nameEnd = nameStart + 1
-            // The names whose ends may be implied have at most 5 bytes: a sixth ends the search.
-            while nameEnd < bytes.count, nameEnd - nameStart <= 5, TemplateTokenizer.isNameByte(bytes[nameEnd]) {
-                nameEnd += 1
-            }
+            // The grammar's name: no `<` inside it, so each byte is read in at most one name, and the search stays
+            // linear. The names whose ends may be implied have at most 5 bytes.
+            let nameEnd = TemplateGrammar.scanName(in: bytes, from: nameStart)
             if nameEnd - nameStart <= 5,
                BlockRole(bytes: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])).mayEnd { return true }
         }

@@ -565,19 +565,21 @@ struct TemplateTokenizer {
     /// there. Another name changes nothing.
     @inline(never)
     private mutating func strayEndTag(named nameBytes: Range<Int>, range: Range<Int>) {
-        switch Self.lowercasedPacked(UnsafeBufferPointer(rebasing: bytes[nameBytes])) {
-        case Self.packedP, Self.packedBR:
-            grammar.forgetScannedParameters()
-            startTag(named: names.number(of: nameBytes, in: bytes) ?? addName(nameBytes), selfClosing: true,
-                     range: range)
-        default:
-            return
-        }
+        guard Self.isElementWhenStray(bytes: UnsafeBufferPointer(rebasing: bytes[nameBytes])) else { return }
+        grammar.forgetScannedParameters()
+        startTag(named: names.number(of: nameBytes, in: bytes) ?? addName(nameBytes), selfClosing: true, range: range)
     }
 
-    /// `p` and `br` as ``lowercasedPacked(_:)`` packs them.
-    static let packedP: UInt64 = 0x70
-    static let packedBR: UInt64 = 0x7262
+    /// Whether a stray end tag of this name is an element (``strayEndTag(named:range:)``): `p` or `br`, in any case.
+    static func isElementWhenStray(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.count <= 2 && isElementWhenStray(packed: lowercasedPacked(name))
+    }
+
+    /// ``isElementWhenStray(bytes:)`` on a name packed as ``isVoid(packed:)`` takes one: lowercased, or with every
+    /// byte ORed with 0x20, which makes `p`, `b` or `r` only of that letter in either case.
+    static func isElementWhenStray(packed: UInt64) -> Bool {
+        packed == 0x70 || packed == 0x7262  // p br
+    }
 
     /// Ends the open tags whose ends a start tag of `role` implies (see ``BlockRole``): its own rule's, then an open
     /// `p`. The tags that are not blocks inside what ends close too, into ``reopening``, to open again inside the
