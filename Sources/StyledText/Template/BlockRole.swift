@@ -1,5 +1,5 @@
 /// What a tag's name is to HTML's blocks: whether a start tag of it marks where a block begins
-/// (``TemplateTokenizer/marksBlock(_:)``), and which open tags it ends first, as HTML implies their end tags:
+/// (``TemplateTokenizer/blockNames``), and which open tags it ends first, as HTML implies their end tags:
 /// `<li>a<li>b` is two items, `<p>a<p>b` two paragraphs and `<tr><td>1<td>2<tr>` two rows, where the grammar would
 /// otherwise nest each in the one before, unclosed.
 ///

@@ -355,7 +355,7 @@ struct StyledTextSink {
     }
 
     /// Appends the element whose attribute is in the cache's `slot`, or is `made` when not cached, on the open
-    /// tags: a void or self-closing tag, or the mark before a block's content (``TemplateTokenizer/marksBlock(_:)``).
+    /// tags: a void or self-closing tag, or the mark before a block's content (``TemplateTokenizer/blockNames``).
     @inline(never)
     private mutating func appendElement(slot: Int?, made: StyledText.Attribute?) {
         if let runBuilder, runBuilder.pointee.addUncountedElement(

@@ -64,7 +64,7 @@ struct TagAttributeCache {
     }
 
     /// The role among HTML's blocks of the tag in `slot`: not `.none` when it marks where a block begins
-    /// (``TemplateTokenizer/marksBlock(_:)``).
+    /// (``TemplateTokenizer/blockNames``).
     @inline(__always)
     func role(inSlot slot: Int) -> BlockRole {
         roles[slot]

@@ -117,7 +117,7 @@ struct TemplateTag: Sendable {
         set { attributeAndFlags = attributeAndFlags & ~1 | (newValue ? 1 : 0) }
     }
 
-    /// Whether a start tag of it marks where a block begins (``TemplateTokenizer/marksBlock(_:)``): found once per
+    /// Whether a start tag of it marks where a block begins (``TemplateTokenizer/blockNames``): found once per
     /// name by the tokenizer, where the builder asked of each start tag's name.
     var marksBlock: Bool {
         get { attributeAndFlags & 2 != 0 }
@@ -256,19 +256,11 @@ struct TemplateTokenizer {
         }
     }
 
-    /// Whether a start tag of this lowercased name also marks where its content begins, with an element part of
-    /// the tag's attribute before it: HTML's block, list and table elements, whose starts a resolver's layout needs
+    /// The names whose start tags also mark where their content begins, with an element part of the tag's attribute
+    /// before it: HTML's block, list and table elements, whose starts a resolver's layout needs
     /// (``StyleResolver/block(_:prefix:)``). Without the mark, `<li>One</li><li>Two</li>` would be one text part,
-    /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items.
-    ///
-    /// Asked of every attribute a template's cache or program adds; the names are ``blockNames``, which
-    /// ``BlockRole`` holds packed.
-    static func marksBlock(_ name: String) -> Bool {
-        BlockRole(name) != .none
-    }
-
-    /// The names whose start tags ``marksBlock(_:)`` marks, which ``BlockRole`` holds packed: HTML's blocks, list
-    /// items and table parts. `StyleResolver.html` lays out the same names.
+    /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items. ``BlockRole``
+    /// holds them packed (a name marks when its role is not `.none`), and `StyleResolver.html` lays out the same names.
     static let blockNames = [
         "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog", "dir", "div",
         "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",

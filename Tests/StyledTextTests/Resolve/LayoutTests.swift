@@ -86,7 +86,7 @@ import Testing
         ]
         let names = StyledText.Template.Options.htmlElementNames.union(blocks).union(["", "pp", "h7", "blockquotes"])
         for name in names {
-            #expect(TemplateTokenizer.marksBlock(name) == blocks.contains(name), "\(name)")
+            #expect((BlockRole(name) != .none) == blocks.contains(name), "\(name)")
         }
     }
 
