@@ -29,10 +29,15 @@ enum HTMLVocabularyTour {
         let rules = StyleResolver()
             .block("step") { _, step in "Step \(step.index): " }
             .prefix("tag") { _, _ in "#" }
-        // Templates mark where HTML's blocks begin; a tag of your own begins where its text does, so the line
-        // break keeps the two steps' text from coalescing into one.
-        let recipe = StyledText(template: "<step>Mix</step>\n<step>Bake <tag>oven</tag></step>")
+        // Templates mark where HTML's blocks begin, and where tags of your own do when the options list them:
+        // `runs(forTemplate:)` lists the names its resolver lays out.
+        let recipe = "<step>Mix</step><step>Bake <tag>oven</tag></step>"
         Tour.say("\nThe same rules lay out your own vocabulary: block(\"step\") numbered, prefix(\"tag\"):")
-        print("  " + rules.runs(for: recipe).map(\.text).joined().replacingOccurrences(of: "\n", with: "\n  "))
+        print("  " + rules.runs(forTemplate: recipe).map(\.text).joined().replacingOccurrences(of: "\n", with: "\n  "))
+        var options = StyledText.Template.Options()
+        options.blockTagNames = ["step"]
+        let kept = StyledText(template: recipe, options: options)
+        Tour.say("A text parsed for later marks them when its options list them (\(kept.parts.count) parts):")
+        print("  " + rules.runs(for: kept).map(\.text).joined().replacingOccurrences(of: "\n", with: "\n  "))
     }
 }

@@ -57,7 +57,10 @@ extension StyleResolver {
     ///
     /// Where a block begins is where a part first has its attribute, or an element part of its name stands (a
     /// template puts one before each `<p>`, `<li>`, `<div>`, and so on; see ``StyledText/init(template:_:)``),
-    /// so that two paragraphs side by side are two blocks even though their text coalesces in one part.
+    /// so that two paragraphs side by side are two blocks even though their text coalesces in one part. For tags
+    /// of your own, list their names in the template's ``StyledText/Template/Options/blockTagNames``;
+    /// ``runs(forTemplate:arguments:options:)`` adds the names this resolver lays out. In interpolated text, put
+    /// `\(element: .tag("step"))` before each part that begins one.
     ///
     /// - Parameters:
     ///   - names: The attribute names; compared lowercased. A later `block` or ``prefix(_:rule:)`` for one of them
@@ -161,10 +164,14 @@ final class LayoutRules: Sendable {
     let layouts: [String: StyleResolver.Layout]
     /// The names inside which white space is kept, when white space collapses; `nil` when it does not.
     let whitespacePreservedInside: Set<String>?
+    /// The names laid out that a template does not mark by itself, not being HTML's (``BlockRole``): for
+    /// ``StyleResolver/runs(forTemplate:arguments:options:)`` to mark, found once rather than at every call.
+    let ownBlockTagNames: Set<String>
 
     init(layouts: [String: StyleResolver.Layout], whitespacePreservedInside: Set<String>?) {
         self.layouts = layouts
         self.whitespacePreservedInside = whitespacePreservedInside
+        ownBlockTagNames = Set(layouts.keys.filter { BlockRole($0) == .none })
     }
 }
 

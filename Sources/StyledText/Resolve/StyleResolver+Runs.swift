@@ -70,7 +70,10 @@ extension StyleResolver {
     /// runs.map(\.text)  // ["Hello ", "Eve", "!"]
     /// ```
     ///
-    /// The runs are equal to `runs(for: StyledText(template: template, arguments: arguments, options: options))`.
+    /// The runs are equal to `runs(for: StyledText(template: template, arguments: arguments, options: options))`,
+    /// except that the names the resolver lays out (``block(_:prefix:)``, ``prefix(_:rule:)``) are added to the
+    /// options' ``StyledText/Template/Options/blockTagNames``: `<step>Mix</step><step>Bake</step>` is two steps
+    /// to a resolver with `block("step")`, where the text alone has one.
     /// Most templates are scanned once, the runs made as the tags open and close: the text's parts are never
     /// stored, which saves their memory (a megabyte for a megabyte of markup-dense text) and the work of storing
     /// and reading them. The others (misnested tags the scan cannot mend, a `%` inside a tag, arguments with parts
@@ -91,11 +94,18 @@ extension StyleResolver {
             contiguous.makeContiguousUTF8()
             return runs(forTemplate: contiguous, arguments: arguments, options: options)
         }
-        if !laysOut,
-           let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
-            return runs
+        guard laysOut else {
+            if let runs = StyledTextSink.runs(template, arguments: arguments, options: options, resolver: self) {
+                return runs
+            }
+            return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
         }
-        return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
+        guard let own = layoutRules?.ownBlockTagNames, !own.isSubset(of: options.blockTagNames) else {
+            return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
+        }
+        var marking = options
+        marking.blockTagNames.formUnion(own)
+        return runs(for: StyledText(parsing: template, arguments: arguments, options: marking))
     }
 
     /// The resolved style for the stack topped by `top`, before adjustments, which neither the memo nor the cache

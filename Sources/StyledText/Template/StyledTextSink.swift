@@ -508,6 +508,9 @@ extension StyledTextSink {
     static func build(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
                       streamingChunk: Int = UTF8Buffer.streamingChunk) -> StyledText? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
+        // The parser marks tags of the options' block names, in its name table of this template; the tag cache of
+        // the pass, which the thread's templates share, knows only HTML's block names.
+        if options.ownBlockTagNames != nil { return nil }
         // The fields the pass needs, passed on rather than the options: read in the function that makes the
         // scanner, they were copied whole there, and destroyed (about 40 instructions a template).
         return build(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
@@ -550,6 +553,7 @@ extension StyledTextSink {
     static func runs(_ template: String, arguments: [any StyledTextArgument], options: StyledText.Template.Options,
                      resolver: StyleResolver, streamingChunk: Int = UTF8Buffer.streamingChunk) -> [StyledRun]? {
         if let maximum = options.maximumLength, template.utf8.count > maximum { return nil }
+        if options.ownBlockTagNames != nil { return nil }  // As for `build`.
         return runs(template, arguments: arguments, isolatesArguments: options.isolatesArguments,
                     maximumDepth: options.maximumDepth, knownTagNames: options.ownKnownTagNames, resolver: resolver,
                     streamingChunk: streamingChunk)

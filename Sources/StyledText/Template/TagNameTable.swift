@@ -16,6 +16,9 @@ struct TagNameTable {
         let isVoid: Bool
         /// What the name is to HTML's blocks and their implied end tags.
         let role: BlockRole
+        /// Whether its start tags mark where a block begins: HTML's block names (a role other than `.none`), and
+        /// the options' ``StyledText/Template/Options/blockTagNames``, which the tokenizer sets.
+        var marksBlock: Bool
         /// The hash of the lowercased name, kept for placing the entry again when the slots grow.
         let hash: Int
         /// The index of the program's attribute for the tags of this name without parameters, once the tokenizer
@@ -64,8 +67,9 @@ struct TagNameTable {
         // Room for the names a sentence has at once, rather than growing from one.
         if number == 0 { entries.reserveCapacity(Self.linearLimit) }
         let name = UnsafeBufferPointer(rebasing: bytes[range])
-        entries.append(Entry(bytes: range, isVoid: TemplateTokenizer.isVoid(bytes: name), role: BlockRole(bytes: name),
-                             hash: Self.hash(range, in: bytes)))
+        let role = BlockRole(bytes: name)
+        entries.append(Entry(bytes: range, isVoid: TemplateTokenizer.isVoid(bytes: name), role: role,
+                             marksBlock: role != .none, hash: Self.hash(range, in: bytes)))
         if entries.count > Self.linearLimit {
             if entries.count * 2 > slots.count {
                 rebuildSlots()

@@ -117,8 +117,9 @@ struct TemplateTag: Sendable {
         set { attributeAndFlags = attributeAndFlags & ~1 | (newValue ? 1 : 0) }
     }
 
-    /// Whether a start tag of it marks where a block begins (``TemplateTokenizer/blockNames``): found once per
-    /// name by the tokenizer, where the builder asked of each start tag's name.
+    /// Whether a start tag of it marks where a block begins (``TemplateTokenizer/blockNames`` and the options'
+    /// ``StyledText/Template/Options/blockTagNames``): found once per name by the tokenizer, where the builder asked
+    /// of each start tag's name.
     var marksBlock: Bool {
         get { attributeAndFlags & 2 != 0 }
         set { attributeAndFlags = attributeAndFlags & ~2 | (newValue ? 2 : 0) }
@@ -261,6 +262,8 @@ struct TemplateTokenizer {
     /// (``StyleResolver/block(_:prefix:)``). Without the mark, `<li>One</li><li>Two</li>` would be one text part,
     /// "OneTwo" inside `li`, as equal neighbours coalesce, and no resolver could number the items. ``BlockRole``
     /// holds them packed (a name marks when its role is not `.none`), and `StyleResolver.html` lays out the same names.
+    /// Names of an app's own vocabulary mark when the options list them
+    /// (``StyledText/Template/Options/blockTagNames``).
     static let blockNames = [
         "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog", "dir", "div",
         "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -457,7 +460,7 @@ struct TemplateTokenizer {
         }
         let tagIndex = program.tags.count
         var tag = makeTag(named: name, range: range)
-        if names.entries[name].role != .none { tag.marksBlock = true }
+        if names.entries[name].marksBlock { tag.marksBlock = true }
         program.tags.append(tag)
         if isElement {
             program.tokens.append(.element(tagIndex))
@@ -865,7 +868,11 @@ struct TemplateTokenizer {
         // With the first name, room for a few open tags at once: grown from one, two nested tags cost two
         // allocations.
         if names.entries.isEmpty { open.reserveCapacity(8) }
-        return names.add(range, in: bytes)
+        let number = names.add(range, in: bytes)
+        if let blockTagNames = options.ownBlockTagNames, blockTagNames.contains(Self.lowercasedName(range, in: bytes)) {
+            names.entries[number].marksBlock = true
+        }
+        return number
     }
 
     /// The lowercased tag name numbered `number`: its attribute's, once one is made, rather than a string per tag.

@@ -146,4 +146,13 @@ extension Money: StyledTextArgument {
         #expect(story.parts == [.text("a ", attributes: []), .text("b", attributes: [.tag("story")])])
         #expect(StyledText(template: "a <story>b").plainText == "a <story>b")
     }
+
+    @Test func blockTagNames() {
+        var options = StyledText.Template.Options()
+        options.blockTagNames = ["step"]
+        let text = StyledText(template: "<step>Mix</step><step>Bake</step>", options: options)
+        let laidOut =
+            StyleResolver().block("step") { _, step in "\(step.index). " }.runs(for: text).map(\.text).joined()
+        #expect(laidOut == "1. Mix\n2. Bake")
+    }
 }

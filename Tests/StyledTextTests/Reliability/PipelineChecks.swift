@@ -517,6 +517,7 @@ public enum PipelineChecks {
             problems += ansiViolations(renderer.render(runs), runs: runs, capability: capability, actionPrefix: actionPrefix)
         }
         problems += layoutViolations(source, arguments: arguments, text: text)
+        problems += blockTagNameViolations(source, arguments: arguments, text: text)
         for run in runs {
             // A tappable's link must lead back to its id.
             if let link = run.style.link, let id = StyledText.actionID(from: link),
@@ -543,13 +544,8 @@ public enum PipelineChecks {
             offset += length
             laidOut.append(contentsOf: run.text.unicodeScalars)
         }
-        var next = laidOut.startIndex
-        for scalar in text.plainText.unicodeScalars where !(scalar.isASCII && htmlWhitespace.contains(scalar)) {
-            guard let found = laidOut[next...].firstIndex(of: scalar) else {
-                problems.append("html layout lost \(scalar.escaped(asASCII: true)) of \(text.plainText.debugDescription)")
-                break
-            }
-            next = laidOut.index(after: found)
+        if let lost = lostScalar(of: text.plainText, in: laidOut) {
+            problems.append("html layout lost \(lost.escaped(asASCII: true)) of \(text.plainText.debugDescription)")
         }
         if let difference = firstRunDifference(StyleResolver.html.runs(forTemplate: source, arguments: arguments), runs) {
             problems.append("html layout: runs(forTemplate:) differs from runs(for: StyledText(template:)): \(difference)")
@@ -557,6 +553,58 @@ public enum PipelineChecks {
         problems += htmlViolations(HTMLRenderer().render(runs), runs: runs)
         problems += ansiViolations(ANSIRenderer(capability: .trueColor).render(runs), runs: runs, capability: .trueColor,
                                    actionPrefix: "app://action/")
+        return problems
+    }
+
+    /// The first scalar of `plainText` but white space that a layout's text, `laidOut`, does not hold in order
+    /// among what the layout adds; `nil` when it lost none.
+    static func lostScalar(of plainText: String, in laidOut: String.UnicodeScalarView) -> Unicode.Scalar? {
+        var next = laidOut.startIndex
+        for scalar in plainText.unicodeScalars where !(scalar.isASCII && htmlWhitespace.contains(scalar)) {
+            guard let found = laidOut[next...].firstIndex(of: scalar) else { return scalar }
+            next = laidOut.index(after: found)
+        }
+        return nil
+    }
+
+    /// Names of tags the fuzzers' inputs often hold (``blockTagNameViolations(_:arguments:text:)``), marked as
+    /// blocks of an app's own vocabulary.
+    static let ownBlockTagNames: Set<String> = ["b", "story", "x"]
+
+    /// A resolver that lays out ``ownBlockTagNames``: `story` and `x` numbered blocks, `b` with a prefix.
+    static let ownBlockResolver = StyleResolver()
+        .block("story", "x") { attribute, occurrence in "\(attribute.name) \(occurrence.index): " }
+        .prefix("b") { _, occurrence in "[\(occurrence.index)]" }
+
+    /// The template read with ``ownBlockTagNames`` as the options' `blockTagNames`: its plain text is `text`'s,
+    /// and its parts are `text`'s with element parts of those names added (the marks) and nothing else;
+    /// ``ownBlockResolver`` makes the same runs of it as from the template in one step, and loses no text.
+    static func blockTagNameViolations(_ source: String, arguments: [any StyledTextArgument],
+                                       text: StyledText) -> [String] {
+        var problems: [String] = []
+        let marked = StyledText(template: source, arguments: arguments,
+                                options: StyledText.Template.Options(blockTagNames: ownBlockTagNames))
+        if marked.plainText != text.plainText {
+            problems.append("blockTagNames changed the plain text to \(marked.plainText.debugDescription)")
+        }
+        func withoutMarks(_ text: StyledText) -> StyledText {
+            StyledText(parts: text.parts.filter { part in
+                guard case let .element(element, _) = part else { return true }
+                return !ownBlockTagNames.contains(element.name)
+            })
+        }
+        if withoutMarks(marked).parts != withoutMarks(text).parts {
+            problems.append("blockTagNames changed more than the marks: \(marked.debugDescription)")
+        }
+        let runs = ownBlockResolver.runs(for: marked)
+        if let difference = firstRunDifference(ownBlockResolver.runs(forTemplate: source, arguments: arguments), runs) {
+            problems.append("own blocks: runs(forTemplate:) differs from runs(for: StyledText(template:)): \(difference)")
+        }
+        var laidOut = String.UnicodeScalarView()
+        for run in runs { laidOut.append(contentsOf: run.text.unicodeScalars) }
+        if let lost = lostScalar(of: marked.plainText, in: laidOut) {
+            problems.append("own blocks lost \(lost.escaped(asASCII: true)) of \(marked.plainText.debugDescription)")
+        }
         return problems
     }
 
