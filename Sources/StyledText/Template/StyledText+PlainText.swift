@@ -30,7 +30,7 @@ extension StyledText {
         // The fields the scan needs, passed on rather than the options: read in the function that makes the
         // scanner, they were copied whole there three times, and destroyed.
         let scanned = scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
-                                       knownTagNames: options.ownKnownTagNames)
+                                       knownTagNames: options.ownTagNamesKeptOpen)
         // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
         return scanned ?? StyledText(template: template, options: options).plainText
     }

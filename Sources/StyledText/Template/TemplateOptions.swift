@@ -38,7 +38,8 @@ extension StyledText.Template {
         /// How many diagnostics a template keeps; past that, one last diagnostic says how many more there were.
         public var maximumDiagnostics: Int
         /// Names of tags of your own whose start tags mark where a block begins, as the start tags of HTML's blocks,
-        /// list items and table parts always do (`p`, `li`, `td`, …); compared lowercased. Empty by default.
+        /// list items and table parts always do (`p`, `li`, `td`, …); compared lowercased. Empty by default. Like
+        /// ``knownTagNames``, they name tags: one left unclosed stays open to the end.
         ///
         /// Each start tag of such a name puts an element part of its attribute before its content, so that two side
         /// by side stay two: without it `<step>Mix</step><step>Bake</step>` is one text part, "MixBake", as equal
@@ -59,6 +60,12 @@ extension StyledText.Template {
         }
         /// The lowercased block tag names given, or `nil` for none.
         var ownBlockTagNames: Set<String>? { givenBlockTagNames?.names }
+        /// The names of the tags that stay open when never closed, given (``ownKnownTagNames``) or `nil` for the
+        /// default, for a scan: with block tag names, those too, which name tags as HTML's blocks' names do.
+        var ownTagNamesKeptOpen: Set<String>? {
+            guard let block = ownBlockTagNames else { return ownKnownTagNames }
+            return knownTagNames.union(block)
+        }
         /// The block tag names given, behind one reference; `nil`, as in default options, for none. The initializer is
         /// `@inlinable` for it: without, default options were made by a call rather than in place and destroyed
         /// through the runtime's value witnesses, and a sentence in one step took 9,405 instructions (9,463 with a

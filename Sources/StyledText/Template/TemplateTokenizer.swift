@@ -646,13 +646,15 @@ struct TemplateTokenizer {
         program.tokens.append(.close(closed.tag))
     }
 
-    /// Decides the fate of tags still open at the end: known or parameterised tags stay open to the end; others
-    /// (`Hi <Hottest> deals`) were likely prose, and become literal text again.
+    /// Decides the fate of tags still open at the end: known or parameterised tags (and those of the options' block
+    /// tag names) stay open to the end; others (`Hi <Hottest> deals`) were likely prose, and become literal text
+    /// again.
     private mutating func closeRemainingTags() {
         for (number, tagIndex) in open {
             let tag = program.tags[tagIndex]
             let name = self.name(number)
-            if options.knownTagNames.contains(name) || !program.attributes[tag.attribute].parameters.isEmpty {
+            if options.knownTagNames.contains(name) || options.ownBlockTagNames?.contains(name) == true
+                || !program.attributes[tag.attribute].parameters.isEmpty {
                 diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
             } else {
                 program.tags[tagIndex].keep = false

@@ -517,7 +517,7 @@ public enum PipelineChecks {
             problems += ansiViolations(renderer.render(runs), runs: runs, capability: capability, actionPrefix: actionPrefix)
         }
         problems += layoutViolations(source, arguments: arguments, text: text)
-        problems += blockTagNameViolations(source, arguments: arguments, text: text)
+        problems += blockTagNameViolations(source, arguments: arguments)
         for run in runs {
             // A tappable's link must lead back to its id.
             if let link = run.style.link, let id = StyledText.actionID(from: link),
@@ -567,7 +567,7 @@ public enum PipelineChecks {
         return nil
     }
 
-    /// Names of tags the fuzzers' inputs often hold (``blockTagNameViolations(_:arguments:text:)``), marked as
+    /// Names of tags the fuzzers' inputs often hold (``blockTagNameViolations(_:arguments:)``), marked as
     /// blocks of an app's own vocabulary.
     static let ownBlockTagNames: Set<String> = ["b", "story", "x"]
 
@@ -576,16 +576,22 @@ public enum PipelineChecks {
         .block("story", "x") { attribute, occurrence in "\(attribute.name) \(occurrence.index): " }
         .prefix("b") { _, occurrence in "[\(occurrence.index)]" }
 
-    /// The template read with ``ownBlockTagNames`` as the options' `blockTagNames`: its plain text is `text`'s,
-    /// and its parts are `text`'s with element parts of those names added (the marks) and nothing else;
+    /// The template read with ``ownBlockTagNames`` as the options' `blockTagNames`: its parts are those of the
+    /// template read with those names as known tag names (unclosed, they stay open), with element parts of those
+    /// names added (the marks) and nothing else, and its plain text is theirs and the scan's;
     /// ``ownBlockResolver`` makes the same runs of it as from the template in one step, and loses no text.
-    static func blockTagNameViolations(_ source: String, arguments: [any StyledTextArgument],
-                                       text: StyledText) -> [String] {
+    static func blockTagNameViolations(_ source: String, arguments: [any StyledTextArgument]) -> [String] {
+        typealias Options = StyledText.Template.Options
         var problems: [String] = []
-        let marked = StyledText(template: source, arguments: arguments,
-                                options: StyledText.Template.Options(blockTagNames: ownBlockTagNames))
+        let options = Options(blockTagNames: ownBlockTagNames)
+        let marked = StyledText(template: source, arguments: arguments, options: options)
+        let text = StyledText(template: source, arguments: arguments,
+                              options: Options(knownTagNames: Options.htmlElementNames.union(ownBlockTagNames)))
         if marked.plainText != text.plainText {
             problems.append("blockTagNames changed the plain text to \(marked.plainText.debugDescription)")
+        }
+        if arguments.isEmpty, StyledText.plainText(ofTemplate: source, options: options) != marked.plainText {
+            problems.append("blockTagNames: plainText(ofTemplate:) differs from \(marked.plainText.debugDescription)")
         }
         func withoutMarks(_ text: StyledText) -> StyledText {
             StyledText(parts: text.parts.filter { part in

@@ -40,6 +40,32 @@ import Testing
         ])
     }
 
+    /// Block tag names name tags, as known tag names do: left unclosed, such a tag stays open to the end, in the
+    /// parse and in the plain text's scan, where an unknown name without parameters is prose.
+    @Test func unclosedTagsOfListedNamesStayOpen() {
+        let template = "a <step>b <Other>c"
+        #expect(StyledText(template: template).plainText == "a <step>b <Other>c")
+        let parts = StyledText(template: template, options: Self.steps).parts
+        #expect(parts == [
+            .text("a ", attributes: []), .element(.tag("step"), attributes: []),
+            .text("b <Other>c", attributes: [.tag("step")]),
+        ])
+        #expect(StyledText.plainText(ofTemplate: template, options: Self.steps) == "a b <Other>c")
+        var known = Self.steps
+        known.knownTagNames = ["other"]
+        #expect(StyledText.plainText(ofTemplate: template, options: known) == "a b c")
+        #expect(StyledText(template: template, options: known).plainText == "a b c")
+        // A tag of such a name ended by an implied end opens again in the next item, and is marked there too.
+        #expect(StyledText(template: "<li><step>a<li>b", options: Self.steps).parts == [
+            .element(.tag("li"), attributes: []), .element(.tag("step"), attributes: [.tag("li")]),
+            .text("a", attributes: [.tag("li"), .tag("step")]),
+            .element(.tag("li"), attributes: []), .element(.tag("step"), attributes: [.tag("li")]),
+            .text("b", attributes: [.tag("li"), .tag("step")]),
+        ])
+        #expect(Self.resolver.runs(forTemplate: "<step>Mix<step>Bake").map(\.text).joined()
+            == "Step 1: Mix\nStep 1: Bake")
+    }
+
     @Test func optionsCompareAndHashByTheLowercasedNames() {
         #expect(Options(blockTagNames: ["Step"]) == Self.steps)
         #expect(Options(blockTagNames: ["Step"]).hashValue == Self.steps.hashValue)
