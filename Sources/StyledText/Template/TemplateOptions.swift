@@ -60,12 +60,6 @@ extension StyledText.Template {
         }
         /// The lowercased block tag names given, or `nil` for none.
         var ownBlockTagNames: Set<String>? { givenBlockTagNames?.names }
-        /// The names of the tags that stay open when never closed, given (``ownKnownTagNames``) or `nil` for the
-        /// default, for a scan: with block tag names, those too, which name tags as HTML's blocks' names do.
-        var ownTagNamesKeptOpen: Set<String>? {
-            guard let block = ownBlockTagNames else { return ownKnownTagNames }
-            return knownTagNames.union(block)
-        }
         /// The block tag names given, behind one reference; `nil`, as in default options, for none. The initializer is
         /// `@inlinable` for it: without, default options were made by a call rather than in place and destroyed
         /// through the runtime's value witnesses, and a sentence in one step took 9,405 instructions (9,463 with a
