@@ -164,14 +164,16 @@ final class LayoutRules: Sendable {
     let layouts: [String: StyleResolver.Layout]
     /// The names inside which white space is kept, when white space collapses; `nil` when it does not.
     let whitespacePreservedInside: Set<String>?
-    /// The names laid out that a template does not mark by itself, not being HTML's (``BlockRole``): for
-    /// ``StyleResolver/runs(forTemplate:arguments:options:)`` to mark, found once rather than at every call.
+    /// The names laid out that a template does not mark by itself, not being HTML's blocks (``BlockRole``) nor
+    /// void elements, which are element parts themselves: for ``StyleResolver/runs(forTemplate:arguments:options:)``
+    /// to mark, found once rather than at every call. Empty for ``StyleResolver/html`` (its `hr` is void), so that
+    /// its templates stay in the one pass.
     let ownBlockTagNames: Set<String>
 
     init(layouts: [String: StyleResolver.Layout], whitespacePreservedInside: Set<String>?) {
         self.layouts = layouts
         self.whitespacePreservedInside = whitespacePreservedInside
-        ownBlockTagNames = Set(layouts.keys.filter { BlockRole($0) == .none })
+        ownBlockTagNames = Set(layouts.keys.filter { BlockRole($0) == .none && !TemplateTokenizer.isVoid($0) })
     }
 }
 

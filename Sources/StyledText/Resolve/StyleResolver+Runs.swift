@@ -77,8 +77,9 @@ extension StyleResolver {
     /// Most templates are scanned once, the runs made as the tags open and close: the text's parts are never
     /// stored, which saves their memory (a megabyte for a megabyte of markup-dense text) and the work of storing
     /// and reading them. The others (misnested tags the scan cannot mend, a `%` inside a tag, arguments with parts
-    /// of their own) are parsed as ``StyledText/init(template:arguments:options:)`` parses them, then resolved, and
-    /// so are all templates when the resolver has layout rules.
+    /// of their own) are parsed as ``StyledText/init(template:arguments:options:)`` parses them, then resolved. When
+    /// the resolver has layout rules, the template is read as that initializer reads it (in one pass, unless the
+    /// names the resolver adds send it to the parser), then laid out and resolved.
     ///
     /// - Parameters:
     ///   - template: The template text.
@@ -100,12 +101,13 @@ extension StyleResolver {
             }
             return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
         }
+        // Laid out from the styled text, built in one pass unless block tag names send it to the parser.
         guard let own = layoutRules?.ownBlockTagNames, !own.isSubset(of: options.blockTagNames) else {
-            return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
+            return runs(for: StyledText(template: template, arguments: arguments, options: options))
         }
         var marking = options
         marking.blockTagNames.formUnion(own)
-        return runs(for: StyledText(parsing: template, arguments: arguments, options: marking))
+        return runs(for: StyledText(template: template, arguments: arguments, options: marking))
     }
 
     /// The resolved style for the stack topped by `top`, before adjustments, which neither the memo nor the cache

@@ -1,5 +1,5 @@
 import Foundation
-import StyledText
+@testable import StyledText
 import Testing
 
 /// Tags of an app's own vocabulary marked where their blocks begin (`Options.blockTagNames`), as HTML's blocks are.
@@ -98,6 +98,11 @@ import Testing
         let both = Self.resolver.prefix("note") { _, note in "[\(note.index)]" }
         #expect(both.runs(forTemplate: "<note>a</note><note>b</note><step>c<b>d</b></step>", options: options)
             .map(\.text).joined() == "[1]a[2]b\nStep 1: c<b>d")
+        // Names a template marks by itself (HTML's blocks) or that are elements themselves (void `hr`) are not
+        // added: `StyleResolver.html` adds none, so its templates stay in the one pass.
+        #expect(StyleResolver.html.layoutRules?.ownBlockTagNames == [])
+        #expect(StyleResolver().block("p", "hr", "Step").prefix("td", "note") { _, _ in nil }
+            .layoutRules?.ownBlockTagNames == ["step", "note"])
         // A resolver without layout rules resolves the text as it is.
         let plain = StyleResolver()
         #expect(plain.runs(forTemplate: Self.template, options: Self.steps)
