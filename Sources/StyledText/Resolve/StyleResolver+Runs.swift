@@ -102,12 +102,11 @@ extension StyleResolver {
             return runs(for: StyledText(parsing: template, arguments: arguments, options: options))
         }
         // Laid out from the styled text, built in one pass unless block tag names send it to the parser.
-        guard let own = layoutRules?.ownBlockTagNames, !own.isSubset(of: options.blockTagNames) else {
-            return runs(for: StyledText(template: template, arguments: arguments, options: options))
+        var options = options
+        if let own = layoutRules?.ownBlockTagNames, !own.isSubset(of: options.blockTagNames) {
+            options.blockTagNames.formUnion(own)
         }
-        var marking = options
-        marking.blockTagNames.formUnion(own)
-        return runs(for: StyledText(template: template, arguments: arguments, options: marking))
+        return runs(for: StyledText(template: template, arguments: arguments, options: options))
     }
 
     /// The resolved style for the stack topped by `top`, before adjustments, which neither the memo nor the cache

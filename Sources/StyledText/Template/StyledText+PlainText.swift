@@ -36,7 +36,7 @@ extension StyledText {
             ? scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
                                knownTagNames: options.ownKnownTagNames)
             : scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
-                               knownTagNames: options.knownTagNames.union(options.blockTagNames))
+                               knownTagNames: options.tagNamesKeptOpen)
         // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
         return scanned ?? StyledText(template: template, options: options).plainText
     }

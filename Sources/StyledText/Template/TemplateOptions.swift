@@ -60,6 +60,12 @@ extension StyledText.Template {
         }
         /// The lowercased block tag names given, or `nil` for none.
         var ownBlockTagNames: Set<String>? { givenBlockTagNames?.names }
+        /// The names of the tags that stay open when never closed: ``knownTagNames``, and ``blockTagNames``, which
+        /// name tags too. The one place that says so, for the parser and for the plain text's scan.
+        var tagNamesKeptOpen: Set<String> {
+            guard let block = ownBlockTagNames else { return knownTagNames }
+            return knownTagNames.union(block)
+        }
         /// The block tag names given, behind one reference; `nil`, as in default options, for none. The initializer is
         /// `@inlinable` for it: without, default options were made by a call rather than in place and destroyed
         /// through the runtime's value witnesses, and a sentence in one step took 9,405 instructions (9,463 with a

@@ -650,11 +650,12 @@ struct TemplateTokenizer {
     /// tag names) stay open to the end; others (`Hi <Hottest> deals`) were likely prose, and become literal text
     /// again.
     private mutating func closeRemainingTags() {
+        guard !open.isEmpty else { return }
+        let keptOpen = options.tagNamesKeptOpen
         for (number, tagIndex) in open {
             let tag = program.tags[tagIndex]
             let name = self.name(number)
-            if options.knownTagNames.contains(name) || options.ownBlockTagNames?.contains(name) == true
-                || !program.attributes[tag.attribute].parameters.isEmpty {
+            if keptOpen.contains(name) || !program.attributes[tag.attribute].parameters.isEmpty {
                 diagnose(.unclosedTag, at: tag.sourceRange.lowerBound, subject: name)
             } else {
                 program.tags[tagIndex].keep = false
