@@ -64,8 +64,15 @@ case "check":
     Workloads.check(RegexBaseline.runs(template: document.template, arguments: document.arguments),
                     equals: expected, "NSRegularExpression, document")
     for index in Workloads.sentences.indices { Workloads.checkBrokenSentence(index) }
+    // The adversarial benchmarks' checks, at their smallest and at 1 MB.
+    for kilobytes in [64, 1_024] {
+        for family in Adversarial.allCases { Workloads.checkAdversarial(family.sample(bytes: kilobytes * 1_024), family) }
+        Workloads.checkHTMLLayout(Workloads.htmlDocument(bytes: kilobytes * 1_024))
+        Workloads.checkImpliedEnds(Workloads.impliedEndsDocument(bytes: kilobytes * 1_024))
+    }
     print("all baselines agree: \(Workloads.sentences.count) sentences, document of \(document.template.utf8.count) bytes, \(expected.count) runs")
     print("sentences with a line break: one step equals two steps, and the sentence's runs but for the break's")
+    print("the adversarial families, HTML laid out and implied end tags at 64 KB and 1 MB lose no text")
 case "machine":
     // The machine's state, apart from the library: see `Workloads.MachineState` and "Machine and toolchain" in
     // Docs/Performance.md. The iterations are rounds; the best of them is printed.

@@ -59,9 +59,11 @@ public enum Workloads {
     /// before, with its paragraph, and opens again the bold tags left open in it, more each time until more than 8
     /// are open and all end (see `BlockRole` in the library).
     public static func impliedEndsDocument(bytes: Int) -> String {
-        let unit = "<li><b>x<p>y"
-        return String(repeating: unit, count: max(1, bytes / unit.utf8.count))
+        String(repeating: impliedEndsUnit, count: max(1, bytes / impliedEndsUnit.utf8.count))
     }
+
+    /// What ``impliedEndsDocument(bytes:)`` repeats: an item, a bold tag and a paragraph, each with one letter.
+    static let impliedEndsUnit = "<li><b>x<p>y"
 
     /// `StyleResolver.html`'s runs of an HTML template: parsed, laid out (blocks, prefixes, white space), resolved.
     public static func htmlRuns(_ template: String) -> [StyledRun] {
@@ -179,6 +181,36 @@ public enum Workloads {
     }
 
     // MARK: Checks
+
+    /// Stops the run unless an adversarial family's sample loses no text: the runs' text is the plain text of the
+    /// parsed template, and the plain text's scan agrees with the parser.
+    public static func checkAdversarial(_ sample: Sample, _ family: Adversarial) {
+        let arguments: [any StyledTextArgument] = sample.arguments
+        let text = StyledText(template: sample.template, arguments: arguments)
+        precondition(resolver.runs(for: text).map(\.text).joined() == text.plainText, "\(family) lost text")
+        precondition(StyledText.plainText(ofTemplate: sample.template) == StyledText(template: sample.template).plainText,
+                     "\(family): plainText differs")
+    }
+
+    /// Stops the run unless `StyleResolver.html` lays out an ``htmlDocument(bytes:)`` keeping every character but white
+    /// space, with every list item numbered or bulleted.
+    public static func checkHTMLLayout(_ html: String) {
+        let laidOut = htmlRuns(html).map(\.text).joined()
+        let text = StyledText(template: html).plainText
+        precondition(laidOut.filter { !$0.isWhitespace }.count >= text.filter { !$0.isWhitespace }.count,
+                     "html-layout lost text")
+        precondition(laidOut.contains("2. Second\n  ◦ nested\n  ◦ café"), "html-layout: no lists")
+    }
+
+    /// Stops the run unless an ``impliedEndsDocument(bytes:)`` keeps its letters, in the runs and in the plain
+    /// text's scan.
+    public static func checkImpliedEnds(_ template: String) {
+        let text = StyledText(template: template)
+        precondition(resolver.runs(for: text).map(\.text).joined() == text.plainText, "implied-ends lost text")
+        precondition(StyledText.plainText(ofTemplate: template) == text.plainText, "implied-ends: plainText differs")
+        precondition(text.plainText == String(repeating: "xy", count: template.utf8.count / impliedEndsUnit.utf8.count),
+                     "implied-ends: text")
+    }
 
     /// Stops the run when `actual` differs from `expected`: every benchmark checks its result before timing.
     public static func check(_ actual: [ProjectedRun], equals expected: [ProjectedRun], _ what: @autoclosure () -> String) {
