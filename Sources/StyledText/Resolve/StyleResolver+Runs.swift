@@ -818,15 +818,28 @@ struct RunBuilder {
                 }
                 index &+= 8
             }
+            let rest = index
             for index in index..<runs.count {
                 let run = runs.baseAddress.unsafelyUnwrapped + index
                 assert(run.pointee.base.isEmpty && run.pointee.utf8Range.lowerBound == (index == 0 ? 0
                     : runs[index - 1].utf8Range.upperBound), "a counted run, or runs that leave a gap")
                 let end = offsets.offset(at: run.pointee.utf8Range.upperBound)
-                run.pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText)
                 run.pointee.range = offset..<end
                 offset = end
             }
+            // The last runs' strings by the binary digits of their count, as `takeBaseReferences(resolver:)` retains:
+            // at most three `swift_retain_n`, not up to seven retains.
+            var group = first + rest
+            let remaining = runs.count &- rest
+            if remaining & 4 != 0 {
+                for member in 0..<4 { (group + member).pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText) }
+                group += 4
+            }
+            if remaining & 2 != 0 {
+                for member in 0..<2 { (group + member).pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText) }
+                group += 2
+            }
+            if remaining & 1 != 0 { group.pointer(to: \.base).unsafelyUnwrapped.initialize(to: plainText) }
         }
         utf16Offset = offset
     }

@@ -210,6 +210,19 @@ import Testing
         }
     }
 
+    /// Every run the one pass makes points into the plain text, whatever their count: the runs' strings are written
+    /// eight at a time, then the rest by the binary digits of their count (4, 2, 1).
+    @Test(arguments: Array(1...19))
+    func pointsEveryRunIntoThePlainText(_ count: Int) {
+        // Runs in turn outside and inside `b`, each longer than a vector, as is then the text.
+        let pieces = (0..<count).map { "part \($0), café " + ($0 % 3 == 0 ? "\u{1F600}" : "") }
+        let template = pieces.enumerated().map { $0.offset % 2 == 1 ? "<b>\($0.element)</b>" : $0.element }.joined()
+        let runs = StyleResolver().style("b", Self.bold).runs(forTemplate: template)
+        #expect(runs.map(\.text) == pieces)
+        #expect(pieces.joined().utf8.count >= 16)
+        Self.expectAgreement(template)
+    }
+
     /// The stacks the one pass resolves go into the resolver's cache, as `runs(for:)`'s do: a later call with the
     /// same tags, either way, calls no rule again.
     @Test func remembersWhatItResolved() {
