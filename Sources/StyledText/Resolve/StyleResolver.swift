@@ -258,6 +258,10 @@ public struct StyleResolver: Sendable {
     }
 
     /// The rule that turns elements named `name` into content: one set on the resolver, else a built-in one.
+    ///
+    /// Inlined: called on a resolver behind a pointer (`resolver.pointee`), a call copied the whole resolver, a
+    /// retain and a release for each of its references, at every element.
+    @inline(__always)
     func elementRule(for name: String) -> StoredElementRule? {
         elementRules[name] ?? Self.defaultElementRules[name]
     }
