@@ -248,10 +248,12 @@ import Testing
         // In a template's one pass, the stack of an element's content comes from the thread's node table: the same
         // node each time the template is shown, as for its tags, so a resolver's cache finds it by address. Two
         // resolvers, whose caches are their own, show it: each run's stack is the one its call pushed.
-        let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        // On a thread of its own, whose table none of the thread's other tests fill (see `onFreshThread`).
         let template = "Line <b>one<br>two</b>"
-        let first = resolver.runs(forTemplate: template)
-        let second = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold))).runs(forTemplate: template)
+        let (first, second) = onFreshThread {
+            (StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold))).runs(forTemplate: template),
+             StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold))).runs(forTemplate: template))
+        }
         #expect(first.map(\.text) == ["Line ", "one", "\n", "two"] && second == first)
         #expect(first[2].attributes == [.tag("b"), .tag("br")])
         #expect(first[2].stack.top != nil && first[2].stack.top === second[2].stack.top)

@@ -239,9 +239,11 @@ import Testing
     }
 
     @Test func textsParsedOnOneThreadShareTheirNodes() {
-        let first = StyledText(template: "<b>x <i>y</i></b> z")
-        let second = StyledText(template: "<b>x <i>y</i></b> z")
-        let other = StyledText(template: "w <b>v</b>")
+        // On a thread of its own, whose table none of the thread's other tests fill (see `onFreshThread`).
+        let (first, second, other) = onFreshThread {
+            (StyledText(template: "<b>x <i>y</i></b> z"), StyledText(template: "<b>x <i>y</i></b> z"),
+             StyledText(template: "w <b>v</b>"))
+        }
         #expect(first.segments.count == 3 && second.segments.count == 3)
         for index in 0..<2 { #expect(first.segments[index].stack.top === second.segments[index].stack.top) }
         #expect(other.segments[1].stack.top === first.segments[0].stack.top)

@@ -52,14 +52,18 @@ import Testing
     @Test func pushedAttributesShareTheNodesOfEqualStacksMadeBefore() {
         // Interpolation and `StyledText(_:attributes:)` push through the thread's node table: equal stacks are the
         // same nodes, which a resolver's cache tells equal by identity.
+        // On a thread of its own, whose table none of the thread's other tests fill (see `onFreshThread`).
         let link = Attribute.tag("a", ["href": "/x"])
-        let first: StyledText = "a \("b", .important, link) c"
-        let second = StyledText("d", attributes: [.important, .tag("a", ["href": "/x"])])
+        let (first, second, other, reordered) = onFreshThread {
+            let first: StyledText = "a \("b", .important, link) c"
+            let second = StyledText("d", attributes: [.important, .tag("a", ["href": "/x"])])
+            // Another parameter, or another parent, is another node; the parent they have in common is shared.
+            let other = StyledText("e", attributes: [.important, .tag("a", ["href": "/y"])])
+            let reordered = StyledText("f", attributes: [link, .important])
+            return (first, second, other, reordered)
+        }
         #expect(first.segments[1].stack.top != nil)
         #expect(first.segments[1].stack.top === second.segments[0].stack.top)
-        // Another parameter, or another parent, is another node; the parent they have in common is shared.
-        let other = StyledText("e", attributes: [.important, .tag("a", ["href": "/y"])])
-        let reordered = StyledText("f", attributes: [link, .important])
         #expect(other.segments[0].stack.top !== first.segments[1].stack.top)
         #expect(other.segments[0].stack.top?.parent === first.segments[1].stack.top?.parent)
         #expect(reordered.segments[0].stack.top !== first.segments[1].stack.top)
@@ -69,8 +73,13 @@ import Testing
     @MainActor @Test func tappablesKeepTheirOwnNodesAndActions() {
         // Equal ids, different closures: equal attributes, but each text keeps its own node, and its own closure.
         var tapped: [String] = []
-        let first = StyledText("x", attributes: [.important, .tappable(id: "t") { tapped.append("first") }])
-        let second = StyledText("x", attributes: [.important, .tappable(id: "t") { tapped.append("second") }])
+        let firstTappable = Attribute.tappable(id: "t") { tapped.append("first") }
+        let secondTappable = Attribute.tappable(id: "t") { tapped.append("second") }
+        // The texts made on a thread of its own, whose table none of the thread's other tests fill.
+        let (first, second) = onFreshThread {
+            (StyledText("x", attributes: [.important, firstTappable]),
+             StyledText("x", attributes: [.important, secondTappable]))
+        }
         #expect(first.segments[0].stack.top !== second.segments[0].stack.top)
         #expect(first.segments[0].stack.top?.parent === second.segments[0].stack.top?.parent)
         first.segments[0].stack.innermost?.action?()
