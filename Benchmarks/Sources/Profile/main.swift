@@ -15,8 +15,10 @@ import Workloads
 let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
-    print("workloads: check, show, machine, sentence, sentence-one-step, sentence-cold, sentence-novel,")
-    print("           parse-sentence, plain-sentence, document, document-one-step, broken-sentence-one-step,")
+    print("workloads: check, show, machine, sentence, sentence-one-step, sentence-one-step-each[:<kilobytes>],")
+    print("           sentence-one-step-after:<kilobytes>,")
+    print("           sentence-cold, sentence-novel, parse-sentence, plain-sentence, document, document-one-step,")
+    print("           broken-sentence-one-step,")
     print("           line-breaks:<n>, plain, parsed-plain, sentence-ranges, sentence-ranges-from-string,")
     print("           document-ranges, document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
@@ -43,6 +45,21 @@ func measured(_ iterations: Int, _ body: (Int) -> Void) {
 @inline(never)
 func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
+}
+
+/// Writes to every 64-byte line of the first `kilobytes` of `lines`, as other work between calls leaves the caches.
+@inline(never)
+func writeEveryLine(of lines: inout [UInt64], kilobytes: Int) {
+    lines.withUnsafeMutableBufferPointer { lines in
+        for line in stride(from: 0, to: kilobytes * 128, by: 8) { lines[line] &+= 1 }
+    }
+}
+
+/// The kilobytes after the workload's last colon (`sentence-one-step-after:256`), or `nil`.
+func parsedKilobytes(_ workload: String) -> Int? {
+    guard workload.contains(":"), let kilobytes = workload.split(separator: ":").last.flatMap({ Int($0) }),
+          kilobytes >= 0 else { return nil }
+    return kilobytes
 }
 
 let clock = ContinuousClock()
@@ -92,6 +109,82 @@ case "sentence":
 case "sentence-one-step":
     _ = Workloads.sentenceArguments
     measured(iterations) { consume(Workloads.oneStepSentenceRuns($0 % Workloads.sentences.count)) }
+case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence-one-step-each:"):
+    // Each call timed alone, by a read of the clock before and after it, as the benchmark harness times one call at a
+    // time (`CLOCK_BOOTTIME`, the harness's clock on Linux), but without the harness's own work between calls; and the
+    // same calls in one timed loop, as "(×1000 per sample)" times them. With `:<kilobytes>`, also each call alone
+    // after a write to every cache line of that many kilobytes, as other work between calls leaves the caches. The
+    // ways alternate, seven rounds of `iterations` calls each, and each prints its median round: the median call and
+    // the mean (the loop has only a mean, which the sentences' longer calls and any interruption raise). See "One
+    // call at a time" in Docs/Performance.md.
+    guard name == "sentence-one-step-each" || parsedKilobytes(name) != nil else {
+        print("expected sentence-one-step-each[:<kilobytes>]")
+        exit(2)
+    }
+    let kilobytes = parsedKilobytes(name) ?? 0
+    _ = Workloads.sentenceArguments
+    @inline(__always) func nanoseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return time.tv_sec * 1_000_000_000 + time.tv_nsec
+    }
+    /// A call, its runs freed before it returns, as the benchmarks free them inside the time they take.
+    @inline(never) func oneCall(_ iteration: Int) {
+        consume(Workloads.oneStepSentenceRuns(iteration % Workloads.sentences.count))
+    }
+    var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
+    /// Calls timed alone, each after `touched` kilobytes are written: their median and mean.
+    func eachAlone(touching touched: Int) -> (median: Int, mean: Int) {
+        var calls: [Int] = []
+        calls.reserveCapacity(iterations)
+        for iteration in 0..<iterations {
+            if touched > 0 { writeEveryLine(of: &lines, kilobytes: touched) }
+            let before = nanoseconds()
+            oneCall(iteration)
+            calls.append(nanoseconds() - before)
+        }
+        return (calls.sorted()[calls.count / 2], calls.reduce(0, +) / calls.count)
+    }
+    var medians: [[Int]] = [[], [], []]
+    var means: [[Int]] = [[], [], []]
+    for _ in 0..<7 {
+        let before = nanoseconds()
+        for iteration in 0..<iterations { oneCall(iteration) }
+        means[0].append((nanoseconds() - before) / iterations)
+        for (way, touched) in [(1, 0), (2, kilobytes)] where way == 1 || kilobytes > 0 {
+            let (median, mean) = eachAlone(touching: touched)
+            medians[way].append(median)
+            means[way].append(mean)
+        }
+    }
+    func middle(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+    print("in one loop: mean \(middle(means[0])) ns")
+    print("each alone: median \(middle(medians[1])) ns, mean \(middle(means[1])) ns")
+    if kilobytes > 0 {
+        print("each after \(kilobytes) KB written: median \(middle(medians[2])) ns, mean \(middle(means[2])) ns")
+    }
+    var clockPairs: [Int] = []
+    for _ in 0..<10_000 {
+        let before = nanoseconds()
+        clockPairs.append(nanoseconds() - before)
+    }
+    print("the clock's two reads alone: median \(middle(clockPairs)) ns, in each call alone")
+    consume(lines)
+    exit(0)
+case let name where name.hasPrefix("sentence-one-step-after:"):
+    // Each call after a write to every cache line of that many kilobytes, untimed: for callgrind's cache simulation
+    // of what a call misses once other work has left the caches (see "One call at a time" in Docs/Performance.md).
+    guard let kilobytes = parsedKilobytes(name) else {
+        print("expected sentence-one-step-after:<kilobytes>")
+        exit(2)
+    }
+    _ = Workloads.sentenceArguments
+    var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
+    measured(iterations) { iteration in
+        writeEveryLine(of: &lines, kilobytes: kilobytes)
+        consume(Workloads.oneStepSentenceRuns(iteration % Workloads.sentences.count))
+    }
+    consume(lines)
 case "broken-sentence-one-step":
     // Each corpus sentence with a line break in it (see `Workloads.brokenSentences`).
     _ = Workloads.sentenceArguments
