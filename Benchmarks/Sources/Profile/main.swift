@@ -16,9 +16,8 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, machine, sentence, sentence-one-step, sentence-one-step-each[:<kilobytes>],")
-    print("           sentence-one-step-after:<kilobytes>,")
-    print("           sentence-cold, sentence-novel, parse-sentence, plain-sentence, document, document-one-step,")
-    print("           broken-sentence-one-step,")
+    print("           sentence-one-step-after:<kilobytes>, sentence-cold, sentence-novel, parse-sentence,")
+    print("           plain-sentence, document, document-one-step, broken-sentence-one-step,")
     print("           line-breaks:<n>, plain, parsed-plain, sentence-ranges, sentence-ranges-from-string,")
     print("           document-ranges, document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
@@ -117,8 +116,8 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     // ways alternate, seven rounds of `iterations` calls each, and each prints its median round: the median call and
     // the mean (the loop has only a mean, which the sentences' longer calls and any interruption raise). See "One
     // call at a time" in Docs/Performance.md.
-    guard name == "sentence-one-step-each" || parsedKilobytes(name) != nil else {
-        print("expected sentence-one-step-each[:<kilobytes>]")
+    guard name == "sentence-one-step-each" || parsedKilobytes(name) != nil, iterations > 0 else {
+        print("expected sentence-one-step-each[:<kilobytes>] and at least one iteration")
         exit(2)
     }
     let kilobytes = parsedKilobytes(name) ?? 0
