@@ -144,23 +144,21 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         }
         return (calls.sorted()[calls.count / 2], calls.reduce(0, +) / calls.count)
     }
-    var medians: [[Int]] = [[], [], []]
-    var means: [[Int]] = [[], [], []]
+    // Each call alone, then, with kilobytes to write, each after them.
+    let touched = kilobytes > 0 ? [0, kilobytes] : [0]
+    var loopMeans: [Int] = []
+    var rounds = touched.map { _ in [(median: Int, mean: Int)]() }
     for _ in 0..<7 {
         let before = nanoseconds()
         for iteration in 0..<iterations { oneCall(iteration) }
-        means[0].append((nanoseconds() - before) / iterations)
-        for (way, touched) in [(1, 0), (2, kilobytes)] where way == 1 || kilobytes > 0 {
-            let (median, mean) = eachAlone(touching: touched)
-            medians[way].append(median)
-            means[way].append(mean)
-        }
+        loopMeans.append((nanoseconds() - before) / iterations)
+        for (way, written) in touched.enumerated() { rounds[way].append(eachAlone(touching: written)) }
     }
     func middle(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
-    print("in one loop: mean \(middle(means[0])) ns")
-    print("each alone: median \(middle(medians[1])) ns, mean \(middle(means[1])) ns")
-    if kilobytes > 0 {
-        print("each after \(kilobytes) KB written: median \(middle(medians[2])) ns, mean \(middle(means[2])) ns")
+    print("in one loop: mean \(middle(loopMeans)) ns")
+    for (way, written) in touched.enumerated() {
+        let name = written == 0 ? "each alone" : "each after \(written) KB written"
+        print("\(name): median \(middle(rounds[way].map(\.median))) ns, mean \(middle(rounds[way].map(\.mean))) ns")
     }
     var clockPairs: [Int] = []
     for _ in 0..<10_000 {
