@@ -16,8 +16,8 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let workload = arguments.first else {
     print("usage: Profile <workload> [iterations]")
     print("workloads: check, show, machine, sentence, sentence-one-step, sentence-one-step-each[:<kilobytes>],")
-    print("           sentence-one-step-after:<kilobytes>, sentence-cold, sentence-novel, parse-sentence,")
-    print("           plain-sentence, document, document-one-step, broken-sentence-one-step,")
+    print("           sentence-one-step-after[-tiny|-other]:<kilobytes>, sentence-cold, sentence-novel,")
+    print("           parse-sentence, plain-sentence, document, document-one-step, broken-sentence-one-step,")
     print("           line-breaks:<n>, plain, parsed-plain, sentence-ranges, sentence-ranges-from-string,")
     print("           document-ranges, document-ranges-from-string,")
     print("           tiny, tiny-one-step, tiny-parse, interpolation, fill, attributed, attributed-floor,")
@@ -52,6 +52,12 @@ func writeEveryLine(of lines: inout [UInt64], kilobytes: Int) {
     lines.withUnsafeMutableBufferPointer { lines in
         for line in stride(from: 0, to: kilobytes * 128, by: 8) { lines[line] &+= 1 }
     }
+}
+
+/// A sentence's runs in one step, in a function of its own for callgrind to count alone (`sentence-one-step-after`).
+@inline(never)
+func sentenceAfterWork(_ index: Int) {
+    consume(Workloads.oneStepSentenceRuns(index))
 }
 
 /// The kilobytes after the workload's last colon (`sentence-one-step-after:256`), or `nil`.
@@ -112,15 +118,19 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     // Each call timed alone, by a read of the clock before and after it, as the benchmark harness times one call at a
     // time (`CLOCK_BOOTTIME`, the harness's clock on Linux), but without the harness's own work between calls; and the
     // same calls in one timed loop, as "(×1000 per sample)" times them. With `:<kilobytes>`, also each call alone
-    // after a write to every cache line of that many kilobytes, as other work between calls leaves the caches. The
-    // ways alternate, seven rounds of `iterations` calls each, and each prints its median round: the median call and
-    // the mean (the loop has only a mean, which the sentences' longer calls and any interruption raise). See "One
-    // call at a time" in Docs/Performance.md.
+    // after a write to every cache line of that many kilobytes, as other work between calls leaves the caches, and
+    // after that write and then, untimed, one thing more that warms part of what the call reads: a tiny template (the
+    // state and code every call uses), another corpus sentence (those and the tags the corpus shares), the call's
+    // template read byte by byte (its input), or the same call (everything). The ways alternate, seven rounds of
+    // `iterations` calls each, and each prints its median round: the median call and the mean (the loop has only a
+    // mean, which the sentences' longer calls and any interruption raise). See "One call at a time" in
+    // Docs/Performance.md.
     guard name == "sentence-one-step-each" || parsedKilobytes(name) != nil, iterations > 0 else {
         print("expected sentence-one-step-each[:<kilobytes>] and at least one iteration")
         exit(2)
     }
     let kilobytes = parsedKilobytes(name) ?? 0
+    let count = Workloads.sentences.count
     _ = Workloads.sentenceArguments
     @inline(__always) func nanoseconds() -> Int {
         var time = timespec()
@@ -129,36 +139,55 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     }
     /// A call, its runs freed before it returns, as the benchmarks free them inside the time they take.
     @inline(never) func oneCall(_ iteration: Int) {
-        consume(Workloads.oneStepSentenceRuns(iteration % Workloads.sentences.count))
+        consume(Workloads.oneStepSentenceRuns(iteration % count))
     }
+    let tinyArguments: [any StyledTextArgument] = ["Eve"]
     var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
-    /// Calls timed alone, each after `touched` kilobytes are written: their median and mean.
-    func eachAlone(touching touched: Int) -> (median: Int, mean: Int) {
+    /// A way to time each call alone: what it prints, and what precedes each call (given the call's iteration).
+    typealias Way = (name: String, before: (Int) -> Void)
+    var ways: [Way] = [("each alone", { _ in })]
+    if kilobytes > 0 {
+        let after = "each after \(kilobytes) KB written"
+        let write = { writeEveryLine(of: &lines, kilobytes: kilobytes) }
+        ways += [
+            (after, { _ in write() }),
+            (after + ", then a tiny template", { _ in
+                write()
+                consume(Workloads.oneStepRuns("Hi <b>%@</b>", tinyArguments))
+            }),
+            (after + ", then another sentence", { write(); oneCall($0 + count / 2) }),
+            (after + ", then its template's bytes", { iteration in
+                write()
+                consume(Workloads.sentences[iteration % count].template.utf8.reduce(0, &+))
+            }),
+            (after + ", then the same call", { write(); oneCall($0) }),
+        ]
+    }
+    /// Calls timed alone, each after what `way` does: their median and mean.
+    func eachAlone(_ way: Way) -> (median: Int, mean: Int) {
         var calls: [Int] = []
         calls.reserveCapacity(iterations)
         for iteration in 0..<iterations {
-            if touched > 0 { writeEveryLine(of: &lines, kilobytes: touched) }
+            way.before(iteration)
             let before = nanoseconds()
             oneCall(iteration)
             calls.append(nanoseconds() - before)
         }
         return (calls.sorted()[calls.count / 2], calls.reduce(0, +) / calls.count)
     }
-    // Each call alone, then, with kilobytes to write, each after them.
-    let touched = kilobytes > 0 ? [0, kilobytes] : [0]
     var loopMeans: [Int] = []
-    var rounds = touched.map { _ in [(median: Int, mean: Int)]() }
+    var rounds = ways.map { _ in [(median: Int, mean: Int)]() }
     for _ in 0..<7 {
         let before = nanoseconds()
         for iteration in 0..<iterations { oneCall(iteration) }
         loopMeans.append((nanoseconds() - before) / iterations)
-        for (way, written) in touched.enumerated() { rounds[way].append(eachAlone(touching: written)) }
+        for (index, way) in ways.enumerated() { rounds[index].append(eachAlone(way)) }
     }
     func middle(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     print("in one loop: mean \(middle(loopMeans)) ns")
-    for (way, written) in touched.enumerated() {
-        let name = written == 0 ? "each alone" : "each after \(written) KB written"
-        print("\(name): median \(middle(rounds[way].map(\.median))) ns, mean \(middle(rounds[way].map(\.mean))) ns")
+    for (index, way) in ways.enumerated() {
+        let (medians, means) = (rounds[index].map(\.median), rounds[index].map(\.mean))
+        print("\(way.name): median \(middle(medians)) ns, mean \(middle(means)) ns")
     }
     var clockPairs: [Int] = []
     for _ in 0..<10_000 {
@@ -168,18 +197,29 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     print("the clock's two reads alone: median \(middle(clockPairs)) ns, in each call alone")
     consume(lines)
     exit(0)
-case let name where name.hasPrefix("sentence-one-step-after:"):
+case let name where name.hasPrefix("sentence-one-step-after"):
     // Each call after a write to every cache line of that many kilobytes, untimed: for callgrind's cache simulation
     // of what a call misses once other work has left the caches (see "One call at a time" in Docs/Performance.md).
-    guard let kilobytes = parsedKilobytes(name) else {
-        print("expected sentence-one-step-after:<kilobytes>")
+    // With `-tiny` or `-other`, a tiny template or another corpus sentence runs between the write and the call, as in
+    // `sentence-one-step-each`; `--toggle-collect='*sentenceAfterWork*'` then counts the call alone.
+    let warmUps = ["sentence-one-step-after": 0, "sentence-one-step-after-tiny": 1, "sentence-one-step-after-other": 2]
+    guard let kilobytes = parsedKilobytes(name),
+          let warmUp = warmUps[String(name.prefix { $0 != ":" })] else {
+        print("expected sentence-one-step-after[-tiny|-other]:<kilobytes>")
         exit(2)
     }
     _ = Workloads.sentenceArguments
+    let count = Workloads.sentences.count
+    let tinyArguments: [any StyledTextArgument] = ["Eve"]
     var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
     measured(iterations) { iteration in
         writeEveryLine(of: &lines, kilobytes: kilobytes)
-        consume(Workloads.oneStepSentenceRuns(iteration % Workloads.sentences.count))
+        switch warmUp {
+        case 1: consume(Workloads.oneStepRuns("Hi <b>%@</b>", tinyArguments))
+        case 2: consume(Workloads.oneStepSentenceRuns((iteration + count / 2) % count))
+        default: break
+        }
+        sentenceAfterWork(iteration % count)
     }
     consume(lines)
 case "broken-sentence-one-step":
