@@ -60,6 +60,13 @@ func sentenceAfterWork(_ index: Int) {
     consume(Workloads.oneStepSentenceRuns(index))
 }
 
+/// The runs of a tiny template in one step, the `tiny-one-step` workload's call: what every call uses, to warm it
+/// before another call (`sentence-one-step-each`, `sentence-one-step-after-tiny`).
+@inline(never)
+func tinyOneStepCall() {
+    consume(Workloads.oneStepRuns("Hi <b>%@</b>", ["Eve"]))
+}
+
 /// The kilobytes after the workload's last colon (`sentence-one-step-after:256`), or `nil`.
 func parsedKilobytes(_ workload: String) -> Int? {
     guard workload.contains(":"), let kilobytes = workload.split(separator: ":").last.flatMap({ Int($0) }),
@@ -141,7 +148,6 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     @inline(never) func oneCall(_ iteration: Int) {
         consume(Workloads.oneStepSentenceRuns(iteration % count))
     }
-    let tinyArguments: [any StyledTextArgument] = ["Eve"]
     var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
     /// A way to time each call alone: what it prints, and what precedes each call (given the call's iteration).
     typealias Way = (name: String, before: (Int) -> Void)
@@ -151,10 +157,7 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         let write = { writeEveryLine(of: &lines, kilobytes: kilobytes) }
         ways += [
             (after, { _ in write() }),
-            (after + ", then a tiny template", { _ in
-                write()
-                consume(Workloads.oneStepRuns("Hi <b>%@</b>", tinyArguments))
-            }),
+            (after + ", then a tiny template", { _ in write(); tinyOneStepCall() }),
             (after + ", then another sentence", { write(); oneCall($0 + count / 2) }),
             (after + ", then its template's bytes", { iteration in
                 write()
@@ -202,22 +205,24 @@ case let name where name.hasPrefix("sentence-one-step-after"):
     // of what a call misses once other work has left the caches (see "One call at a time" in Docs/Performance.md).
     // With `-tiny` or `-other`, a tiny template or another corpus sentence runs between the write and the call, as in
     // `sentence-one-step-each`; `--toggle-collect='*sentenceAfterWork*'` then counts the call alone.
-    let warmUps = ["sentence-one-step-after": 0, "sentence-one-step-after-tiny": 1, "sentence-one-step-after-other": 2]
-    guard let kilobytes = parsedKilobytes(name),
-          let warmUp = warmUps[String(name.prefix { $0 != ":" })] else {
+    /// What runs between the write and the call.
+    enum WarmUp: String {
+        case nothing = "sentence-one-step-after", tiny = "sentence-one-step-after-tiny"
+        case other = "sentence-one-step-after-other"
+    }
+    guard let kilobytes = parsedKilobytes(name), let warmUp = WarmUp(rawValue: String(name.prefix { $0 != ":" })) else {
         print("expected sentence-one-step-after[-tiny|-other]:<kilobytes>")
         exit(2)
     }
     _ = Workloads.sentenceArguments
     let count = Workloads.sentences.count
-    let tinyArguments: [any StyledTextArgument] = ["Eve"]
     var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
     measured(iterations) { iteration in
         writeEveryLine(of: &lines, kilobytes: kilobytes)
         switch warmUp {
-        case 1: consume(Workloads.oneStepRuns("Hi <b>%@</b>", tinyArguments))
-        case 2: consume(Workloads.oneStepSentenceRuns((iteration + count / 2) % count))
-        default: break
+        case .nothing: break
+        case .tiny: tinyOneStepCall()
+        case .other: consume(Workloads.oneStepSentenceRuns((iteration + count / 2) % count))
         }
         sentenceAfterWork(iteration % count)
     }
