@@ -166,6 +166,8 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
             (after + ", then the same call", { write(); oneCall($0) }),
         ]
     }
+    /// The median of `values`, the upper one of an even count.
+    func middle(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     /// Calls timed alone, each after what `way` does: their median and mean.
     func eachAlone(_ way: Way) -> (median: Int, mean: Int) {
         var calls: [Int] = []
@@ -176,7 +178,7 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
             oneCall(iteration)
             calls.append(nanoseconds() - before)
         }
-        return (calls.sorted()[calls.count / 2], calls.reduce(0, +) / calls.count)
+        return (middle(calls), calls.reduce(0, +) / calls.count)
     }
     var loopMeans: [Int] = []
     var rounds = ways.map { _ in [(median: Int, mean: Int)]() }
@@ -186,7 +188,6 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         loopMeans.append((nanoseconds() - before) / iterations)
         for (index, way) in ways.enumerated() { rounds[index].append(eachAlone(way)) }
     }
-    func middle(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
     print("in one loop: mean \(middle(loopMeans)) ns")
     for (index, way) in ways.enumerated() {
         let (medians, means) = (rounds[index].map(\.median), rounds[index].map(\.mean))
