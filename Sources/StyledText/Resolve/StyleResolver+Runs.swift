@@ -116,8 +116,13 @@ extension StyleResolver {
     /// node is resolved once per call of `runs(for:)`, in the memo's entries, made here at the call's first.
     /// Takes the top node rather than the stack: unwrapping the stack's top retained and released it. Out of line:
     /// the two lookups that usually answer cost less without the walk's stack frame around them.
+    ///
+    /// Static, with the resolver by pointer, as the run builder holds it: called as a method on the pointer's
+    /// `pointee`, the whole resolver was copied for the call (its references retained and released), at every stack
+    /// resolved anew.
     @inline(never)
-    fileprivate func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo) -> ResolvedStack {
+    fileprivate static func resolvedStyle(for top: AttributeNode, memo: inout StyleMemo,
+                                          resolver: UnsafePointer<StyleResolver>) -> ResolvedStack {
         let entries = memo.madeEntries()
         entries.pending.removeAll(keepingCapacity: true)
         entries.pending.append(top)
@@ -134,9 +139,11 @@ extension StyleResolver {
             }
             entries.pending.append(node)
         }
-        var current = style ?? resolvedBase.shared
+        var current = style ?? resolver.pointee.resolvedBase.shared
         // Every node resolved gets its own `ResolvedStack`, made here once: later calls find it in the cache.
-        var resolved = resolvedBase
+        var resolved = resolver.pointee.resolvedBase
+        let rules = resolver.pointee.rules
+        let fallbackRule = resolver.pointee.fallbackRule
         for node in entries.pending.reversed() {
             // Another node with the same attribute on the same resolved style (`<b>` opened again, or a stack
             // rebuilt after a misnested end tag) resolves the same: look it up before calling the rule.
@@ -148,7 +155,9 @@ extension StyleResolver {
             } else {
                 let inherited = current.style
                 // Without a layer the node has the style outside it: the same object, nothing merged or made.
-                if var resolved = node.withAttribute({ layer(for: $0, inherited: inherited) }) {
+                if var resolved = node.withAttribute({
+                    layer(for: $0, inherited: inherited, rules: rules, fallbackRule: fallbackRule)
+                }) {
                     resolved.fill(from: inherited)
                     current = SharedStyle(resolved)
                 }
@@ -447,7 +456,7 @@ struct RunBuilder {
         if let known = memo.cachedStyle(for: top) {
             style = known
         } else {
-            style = resolver.pointee.resolvedStyle(for: top, memo: &memo)
+            style = StyleResolver.resolvedStyle(for: top, memo: &memo, resolver: resolver)
         }
         lastTop = ObjectIdentifier(top)
         lastStyle = style

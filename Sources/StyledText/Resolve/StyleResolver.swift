@@ -268,7 +268,12 @@ public struct StyleResolver: Sendable {
 
     /// The layer of one attribute, given the style inherited from outside it (steps 1 and 2 above); `nil` when
     /// the attribute has none, so that the inherited style applies as it is without merging anything.
-    func layer(for attribute: borrowing StyledText.Attribute, inherited: MarkupStyle) -> MarkupStyle? {
+    ///
+    /// Static, given the resolver's `rules` and `fallbackRule`, which its caller takes once for all the nodes it
+    /// resolves in a walk: as a method called on the resolver behind the caller's pointer, it copied the whole
+    /// resolver, and with the rules read through that pointer here, they were retained at every attribute.
+    static func layer(for attribute: borrowing StyledText.Attribute, inherited: MarkupStyle,
+                      rules: [String: StoredRule], fallbackRule: Rule?) -> MarkupStyle? {
         var layer: MarkupStyle?
         switch rules[attribute.name] {
         case let .fixed(shared)?: layer = shared.style
