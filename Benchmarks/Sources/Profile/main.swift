@@ -54,9 +54,11 @@ func writeEveryLine(of lines: inout [UInt64], kilobytes: Int) {
     }
 }
 
-/// A sentence's runs in one step, in a function of its own for callgrind to count alone (`sentence-one-step-after`).
+/// The runs of corpus sentence `index` in one step, freed before it returns, as the benchmarks free them inside the
+/// time they take: the call `sentence-one-step-each` times, and in a function of its own for callgrind to count alone
+/// (`sentence-one-step-after`).
 @inline(never)
-func sentenceAfterWork(_ index: Int) {
+func oneSentenceCall(_ index: Int) {
     consume(Workloads.oneStepSentenceRuns(index))
 }
 
@@ -144,10 +146,6 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         clock_gettime(CLOCK_BOOTTIME, &time)
         return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
-    /// A call, its runs freed before it returns, as the benchmarks free them inside the time they take.
-    @inline(never) func oneCall(_ iteration: Int) {
-        consume(Workloads.oneStepSentenceRuns(iteration % count))
-    }
     var lines = [UInt64](repeating: 0, count: max(kilobytes, 1) * 128)
     /// A way to time each call alone: what it prints, and what precedes each call (given the call's iteration).
     typealias Way = (name: String, before: (Int) -> Void)
@@ -158,12 +156,12 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         ways += [
             (after, { _ in write() }),
             (after + ", then a tiny template", { _ in write(); tinyOneStepCall() }),
-            (after + ", then another sentence", { write(); oneCall($0 + count / 2) }),
+            (after + ", then another sentence", { write(); oneSentenceCall(($0 + count / 2) % count) }),
             (after + ", then its template's bytes", { iteration in
                 write()
                 consume(Workloads.sentences[iteration % count].template.utf8.reduce(0, &+))
             }),
-            (after + ", then the same call", { write(); oneCall($0) }),
+            (after + ", then the same call", { write(); oneSentenceCall($0 % count) }),
         ]
     }
     /// The median of `values`, the upper one of an even count.
@@ -175,7 +173,7 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
         for iteration in 0..<iterations {
             way.before(iteration)
             let before = nanoseconds()
-            oneCall(iteration)
+            oneSentenceCall(iteration % count)
             calls.append(nanoseconds() - before)
         }
         return (middle(calls), calls.reduce(0, +) / calls.count)
@@ -184,7 +182,7 @@ case let name where name == "sentence-one-step-each" || name.hasPrefix("sentence
     var rounds = ways.map { _ in [(median: Int, mean: Int)]() }
     for _ in 0..<7 {
         let before = nanoseconds()
-        for iteration in 0..<iterations { oneCall(iteration) }
+        for iteration in 0..<iterations { oneSentenceCall(iteration % count) }
         loopMeans.append((nanoseconds() - before) / iterations)
         for (index, way) in ways.enumerated() { rounds[index].append(eachAlone(way)) }
     }
@@ -205,7 +203,8 @@ case let name where name.hasPrefix("sentence-one-step-after"):
     // Each call after a write to every cache line of that many kilobytes, untimed: for callgrind's cache simulation
     // of what a call misses once other work has left the caches (see "One call at a time" in Docs/Performance.md).
     // With `-tiny` or `-other`, a tiny template or another corpus sentence runs between the write and the call, as in
-    // `sentence-one-step-each`; `--toggle-collect='*sentenceAfterWork*'` then counts the call alone.
+    // `sentence-one-step-each`; `--toggle-collect='*oneSentenceCall*'` then counts the call alone (so the other
+    // sentence is not made by that function).
     /// What runs between the write and the call.
     enum WarmUp: String {
         case nothing = "sentence-one-step-after", tiny = "sentence-one-step-after-tiny"
@@ -225,7 +224,7 @@ case let name where name.hasPrefix("sentence-one-step-after"):
         case .tiny: tinyOneStepCall()
         case .other: consume(Workloads.oneStepSentenceRuns((iteration + count / 2) % count))
         }
-        sentenceAfterWork(iteration % count)
+        oneSentenceCall(iteration % count)
     }
     consume(lines)
 case "broken-sentence-one-step":
