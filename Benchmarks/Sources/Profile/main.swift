@@ -27,6 +27,7 @@ guard let workload = arguments.first else {
     print("           sentences:<n>, sentences-one-step:<n>, parse-sentences:<n>, resolve-sentences:<n>,")
     print("           sentences-copied:<n>:<copies>")
     print("           sentences-without:<what>[+<what>...]:<n> (parameters, references, placeholders, tag-names, tags)")
+    print("           threads:<n>[:own]")
     exit(2)
 }
 let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
@@ -42,7 +43,7 @@ func measured(_ iterations: Int, _ body: (Int) -> Void) {
 }
 
 @inline(never)
-func consume<T>(_ value: T) {
+@Sendable func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
@@ -444,6 +445,48 @@ case let name where name.hasPrefix("sentences-copied:"):
         consume(Workloads.styledTextRuns(templates[$0 % templates.count], arguments[$0 % templates.count]))
     }
     consume(spacers)
+case let name where name.hasPrefix("threads:"):
+    // `<n>` threads at once, each making `iterations` corpus sentences in one step, from sentence 500 × its index on,
+    // each after one untimed pass over the corpus: with the workloads' one resolver and the corpus's strings, shared
+    // as an app's server threads share a theme and localized templates; with `:own`, each thread with a resolver of
+    // its own (a copy that shares no cache) and copies of the templates and arguments of its own. Prints each
+    // thread's time a call, and as the measured loop their mean. With fewer threads than cores, the two ways differ
+    // by what the threads' shared memory costs them (see "Threads sharing a resolver" in Docs/Performance.md).
+    let parts = name.split(separator: ":")
+    guard parts.count >= 2, let threadCount = Int(parts[1]), threadCount >= 1,
+          parts.count == 2 || (parts.count == 3 && parts[2] == "own") else {
+        print("expected threads:<n>[:own]")
+        exit(2)
+    }
+    let own = parts.count == 3
+    _ = Workloads.sentenceArguments
+    final class Times: @unchecked Sendable {
+        // @unchecked: each thread writes its own element, read once all have ended.
+        var perCall: [Duration]
+        init(_ count: Int) { perCall = Array(repeating: .zero, count: count) }
+    }
+    let times = Times(threadCount)
+    DispatchQueue.concurrentPerform(iterations: threadCount) { thread in
+        let sentences = Workloads.sentences
+        let templates = own ? sentences.map { String(decoding: Array($0.template.utf8), as: UTF8.self) }
+            : sentences.map(\.template)
+        let arguments: [[any StyledTextArgument]] = own
+            ? sentences.map { $0.arguments.map { String(decoding: Array($0.utf8), as: UTF8.self) } }
+            : Workloads.sentenceArguments
+        let resolver = own ? Workloads.resolver.merging(StyleResolver()) : Workloads.resolver
+        for index in templates.indices {
+            consume(resolver.runs(forTemplate: templates[index], arguments: arguments[index]))
+        }
+        let begin = ContinuousClock.now
+        for iteration in 0..<iterations {
+            let index = (iteration &+ thread &* 500) % templates.count
+            consume(resolver.runs(forTemplate: templates[index], arguments: arguments[index]))
+        }
+        times.perCall[thread] = (ContinuousClock.now - begin) / iterations
+    }
+    let each = times.perCall.map { "\(Int(($0 / .nanoseconds(1)).rounded())) ns" }
+    print("\(workload): each thread's call \(each.joined(separator: ", "))")
+    measuredTime = times.perCall.reduce(.zero, +) / threadCount * iterations
 default:
     print("unknown workload \(workload)")
     exit(2)

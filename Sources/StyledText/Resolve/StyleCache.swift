@@ -10,8 +10,16 @@ import os
 /// style. Every resolver value that could style differently (a rule, the fallback or the base changed) has a cache
 /// of its own; copies that cannot share one.
 ///
-/// Bounded: at most ``capacity`` stacks, each at most ``maximumDepth`` deep, and never a stack holding a tappable's
-/// closure, which could keep an app's objects alive for as long as the resolver lives. When full, it starts over.
+/// The styles are kept per thread: each thread that resolves with the resolver keeps a table of its own for this
+/// cache (`TemplateScratch.takeStyles(of:base:on:)`), for the last ``TemplateScratch/threadStyleTables`` caches it
+/// used, which a call takes without a lock and whose resolved stacks only that thread's runs retain. The cache itself
+/// is then the key those tables are kept by, and holds a table of its own, shared under a lock, only for calls that
+/// cannot take their thread's: a rule that resolves text while its thread's table is taken, or a platform whose
+/// threads keep nothing.
+///
+/// Bounded: at most ``capacity`` stacks in a table, each at most ``maximumDepth`` deep, and never a stack holding a
+/// tappable's closure, which could keep an app's objects alive for as long as the resolver lives. When full, a table
+/// starts over.
 final class StyleCache: @unchecked Sendable {
     // @unchecked: `table` is only read and written while holding `lock`.
     static let capacity = 512
@@ -25,7 +33,7 @@ final class StyleCache: @unchecked Sendable {
     /// `runs(for:)`, as much as taking the `NSLock` of the time.
     @exclusivity(unchecked) private var table = StyleTable()
 
-    /// The entries now: a copy-on-write snapshot that one call of `runs(for:)` reads without locking.
+    /// The shared entries now: a copy-on-write snapshot that one call of `runs(for:)` reads without locking.
     ///
     /// Out of line: inlined into the one pass that makes runs as it scans a template, the lock's code changed how
     /// that function was put together, which then retained and released the plain text once more.
@@ -34,21 +42,16 @@ final class StyleCache: @unchecked Sendable {
         lock.withLock { table }
     }
 
-    /// Adds the styles one call resolved. The caller lets go of its snapshot first, so that in the usual case of
-    /// one thread the table grows in place instead of being copied.
+    /// Adds the styles one call resolved to the shared entries. The caller lets go of its snapshot first, so that
+    /// the table usually grows in place instead of being copied.
     func add(_ resolved: [ResolvedStack]) {
         guard !resolved.isEmpty else { return }
-        lock.withLock {
-            for stack in resolved {
-                if table.count >= Self.capacity { table = StyleTable() }
-                table.insert(stack)
-            }
-        }
+        lock.withLock { table.add(resolved) }
     }
 
-    /// How many stacks are cached.
+    /// How many stacks are cached for the calling thread: in its own table if it keeps one, else in the shared one.
     var count: Int {
-        lock.withLock { table.count }
+        TemplateScratch.threadStyleCount(of: self) ?? lock.withLock { table.count }
     }
 
     /// Whether the stack topped by `node` may be cached.
@@ -84,6 +87,14 @@ struct StyleTable {
         guard count > 0 else { return nil }
         let (slot, found) = slot(for: node)
         return found ? slots[slot].resolved : nil
+    }
+
+    /// Adds every stack of `resolved`, starting over whenever the table holds ``StyleCache/capacity`` stacks.
+    mutating func add(_ resolved: [ResolvedStack]) {
+        for stack in resolved {
+            if count >= StyleCache.capacity { self = StyleTable() }
+            insert(stack)
+        }
     }
 
     /// Adds `resolved`, replacing an equal stack's entry. Its stack is not empty.

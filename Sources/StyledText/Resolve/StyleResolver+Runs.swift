@@ -42,8 +42,9 @@ extension StyleResolver {
             // The plain text's bytes, for counting UTF-16 lengths without going through `Substring` (the builder
             // of `text` made its storage native UTF-8, so this does not copy).
             plainText.withUTF8Bytes { bytes in
-                var builder = RunBuilder(cached: RunBuilder.cachedStyles(of: resolver), bytes: bytes,
-                                         segmentCount: compact == nil ? listed.count : 5)
+                var builder = RunBuilder(resolver: resolver, bytes: bytes,
+                                         segmentCount: compact == nil ? listed.count : 5,
+                                         thread: TemplateScratch.currentThread)
                 if let compact {
                     compact.forEachText(textCount: bytes.count) { range, top in
                         builder.addText(.plain(range), of: plainText, top: top, resolver: resolver)
@@ -222,7 +223,8 @@ final class ResolvedStack: Sendable {
 /// Held inline, their eight references, three tables and two arrays were released one by one when every call's
 /// builder was destroyed, about 290 instructions a sentence (`Profile sentence`, 13.37 k → 13.08 k).
 struct StyleMemo {
-    /// The resolver's styles from earlier calls (a snapshot of its ``StyleCache``).
+    /// The resolver's styles from earlier calls: the calling thread's table for its ``StyleCache``, or a snapshot of
+    /// the cache's shared one (see ``RunBuilder/giveBackStyles(resolver:)``).
     var cached: StyleTable
     /// What this call resolved, or `nil` until it resolves a stack.
     private(set) var entries: Entries?
@@ -348,25 +350,33 @@ struct RunBuilder {
     ///
     /// Neither holds its object (`unowned(unsafe)`): holding them retained and released two objects each time the stack
     /// changed, 210 instructions a sentence. Others hold them while they are read. The resolved stack is held by the
-    /// resolver (its base) or the memo: its snapshot of the resolver's cache, or its entries (every one
-    /// `inheritedStyle` or `adjustedStyle` remembers is one of those, the empty stack's adjusted one included). The
-    /// node is held by the text being resolved, whose segments hold their stacks, except for the stacks of an element's
-    /// content, made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them (`forgetLastStack()`)
-    /// before they can be freed and another node take a freed one's address. In the one pass that makes runs as it
-    /// scans (``addUncountedText(_:top:resolver:)``), before there are segments, the node table lent to the scan
-    /// holds every node it pushes until the runs are made (see `StyledTextSink.top`).
+    /// thread or the resolver (the empty stack's, ``base``) or the memo: its table of earlier calls' styles, or its
+    /// entries (every one `inheritedStyle` or `adjustedStyle` remembers is one of those, the empty stack's adjusted one
+    /// included). The node is held by the text being resolved, whose segments hold their stacks, except for the stacks
+    /// of an element's content, made and dropped by ``addElementContent(_:stack:resolver:)``, which forgets them
+    /// (`forgetLastStack()`) before they can be freed and another node take a freed one's address. In the one pass that
+    /// makes runs as it scans (``addUncountedText(_:top:resolver:)``), before there are segments, the node table lent
+    /// to the scan holds every node it pushes until the runs are made (see `StyledTextSink.top`).
     ///
     /// The node by its identity alone: read as an `unowned(unsafe)` reference to compare it, it was retained and
     /// released at each comparison.
     var lastTop: ObjectIdentifier?
     unowned(unsafe) var lastStyle: ResolvedStack?
-    /// How many of the runs ``addUncountedText(_:top:resolver:)`` made hold the resolver's base without having
-    /// retained it: ``takeBaseReferences(resolver:)`` retains it for them, together. Until then the resolver's own
+    /// How many of the runs ``addUncountedText(_:top:resolver:)`` made hold ``base`` without having retained it:
+    /// ``takeBaseReferences(resolver:)`` retains it for them, together. Until then the thread's or the resolver's
     /// reference keeps it alive, and none of the runs may be destroyed.
     private var baseReferencesOwed = 0
     /// The thread's node table, which a template's one pass lends while it makes runs: for the stacks of elements'
     /// content (see ``ElementMemo/placeContent(of:on:nodes:)``). `nil` elsewhere.
     private var nodes: UnsafeMutablePointer<AttributeNodeTable>?
+    /// Where the memo's table of styles from earlier calls goes back when it is the calling thread's, taken from it
+    /// (`TemplateScratch.takeStyles(of:base:on:)`) until ``finish(resolver:)`` or ``giveBackStyles(resolver:)``
+    /// gives it back with what this call resolved; `nil` when it is a snapshot of the resolver's shared cache.
+    private var threadStyles: TemplateScratch.ThreadStylesLoan?
+    /// The resolved empty stack, the style of text outside every tag: the thread's own with the thread's table (see
+    /// `TemplateScratch.takeStyles(of:base:on:)`), else the resolver's. Held by the thread or the resolver, not by
+    /// the builder: a reference of the builder's own was retained and released at every call.
+    private let base: Unmanaged<ResolvedStack>
 
     enum TextSource {
         /// UTF-8 offsets into the source's plain text.
@@ -384,9 +394,24 @@ struct RunBuilder {
         case merged
     }
 
-    init(cached: StyleTable, bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int) {
+    @inline(never)
+    init(resolver: UnsafePointer<StyleResolver>, bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int,
+         thread: TemplateScratch.Thread?) {
         plainTextBytes = bytes
-        memo = StyleMemo(cached: cached)
+        // The resolver's cache borrowed from the resolver, which the caller holds: read as a reference of its own,
+        // it was retained and released around the lock, two atomic operations.
+        let cache = Unmanaged.passUnretained(resolver.pointee.cache)
+        if let (table, base, loan) = cache._withUnsafeGuaranteedRef({
+            TemplateScratch.takeStyles(of: $0, base: Unmanaged.passUnretained(resolver.pointee.resolvedBase),
+                                       on: thread)
+        }) {
+            memo = StyleMemo(cached: table)
+            self.base = base
+            threadStyles = loan
+        } else {
+            memo = StyleMemo(cached: cache._withUnsafeGuaranteedRef { $0.snapshot() })
+            base = Unmanaged.passUnretained(resolver.pointee.resolvedBase)
+        }
         // Not for none (the one pass reserves its own room): `reserveCapacity(0)` still made a new, empty buffer
         // for the array, about 70 instructions a template.
         if segmentCount > 0 { runs.reserveCapacity(segmentCount) }
@@ -395,17 +420,11 @@ struct RunBuilder {
     /// A builder for the one pass that makes runs as it scans a template (``StyledTextSink``, which makes room for
     /// its runs): it is given text with ``addUncountedText(_:top:resolver:)`` and finished with
     /// ``finish(plainText:segments:resolver:)``.
-    init(oneOf resolver: UnsafePointer<StyleResolver>, nodes: UnsafeMutablePointer<AttributeNodeTable>) {
-        self.init(cached: Self.cachedStyles(of: resolver), bytes: UnsafeBufferPointer(start: nil, count: 0),
-                  segmentCount: 0)
+    init(oneOf resolver: UnsafePointer<StyleResolver>, nodes: UnsafeMutablePointer<AttributeNodeTable>,
+         thread: TemplateScratch.Thread?) {
+        self.init(resolver: resolver, bytes: UnsafeBufferPointer(start: nil, count: 0), segmentCount: 0,
+                  thread: thread)
         self.nodes = nodes
-    }
-
-    /// A snapshot of the styles `resolver` has cached. Its cache is borrowed from the resolver, which the caller
-    /// holds: read as a reference of its own, it was retained and released around the lock, two atomic operations.
-    @inline(__always)
-    static func cachedStyles(of resolver: UnsafePointer<StyleResolver>) -> StyleTable {
-        Unmanaged.passUnretained(resolver.pointee.cache)._withUnsafeGuaranteedRef { $0.snapshot() }
     }
 
     /// The runs of the one pass, now that its scan has made `plainText`: its runs counted, then `segments` added,
@@ -433,8 +452,8 @@ struct RunBuilder {
     mutating func style(for top: Unmanaged<AttributeNode>?, resolver: UnsafePointer<StyleResolver>) -> ResolvedStack {
         if resolver.pointee.adjustments.isEmpty {
             // The empty stack, which usually alternates with the tags' stacks, needs no lookup and no bookkeeping.
-            // The resolver's base, not a copy in the builder: held there, it was retained and released per call.
-            guard let top else { return resolver.pointee.resolvedBase }
+            // The base, unretained (see ``base``).
+            guard let top else { return base.takeUnretainedValue() }
             if ObjectIdentifier(top.takeUnretainedValue()) == lastTop, let lastStyle { return lastStyle }
             // Borrowed: taken as a strong reference, the node was retained and released around the call.
             return top._withUnsafeGuaranteedRef { inheritedStyle(for: $0, resolver: resolver) }
@@ -477,7 +496,7 @@ struct RunBuilder {
             finalStyle = known
         } else {
             // Remembered as the last stack's style meanwhile, but replaced by the final style below.
-            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? resolver.pointee.resolvedBase)
+            var style = (stack.top.map { inheritedStyle(for: $0, resolver: resolver) } ?? base.takeUnretainedValue())
                 .shared.style
             let attributes = stack.attributes
             for adjustment in resolver.pointee.adjustments { style = adjustment(attributes, style) }
@@ -673,7 +692,7 @@ struct RunBuilder {
     mutating func addUncountedText(_ range: Range<Int>, top: Unmanaged<AttributeNode>?,
                                    resolver: UnsafePointer<StyleResolver>) -> Bool {
         if top == nil, resolver.pointee.adjustments.isEmpty {
-            return addUncountedBaseText(range, base: Unmanaged.passUnretained(resolver.pointee.resolvedBase))
+            return addUncountedBaseText(range, base: base)
         }
         let resolved = style(for: top, resolver: resolver)
         if lastText != nil, lastRunShares(resolved) {
@@ -687,7 +706,7 @@ struct RunBuilder {
     }
 
     /// ``addUncountedText(_:top:resolver:)`` outside every tag, when the resolver has no adjustments: the run's
-    /// style is the resolver's `base`, which the run holds without retaining it yet (``baseReferencesOwed``).
+    /// style is ``base``, which the run holds without retaining it yet (``baseReferencesOwed``).
     @inline(__always)
     private mutating func addUncountedBaseText(_ range: Range<Int>, base: Unmanaged<ResolvedStack>) -> Bool {
         if lastText != nil, base._withUnsafeGuaranteedRef({ lastRunShares($0) }) {
@@ -769,7 +788,7 @@ struct RunBuilder {
         }
     }
 
-    /// Retains the resolver's base for the runs that hold it without having retained it
+    /// Retains ``base`` for the runs that hold it without having retained it
     /// (``baseReferencesOwed``): before the runs are counted, or dropped when the one pass gives up.
     ///
     /// A retain is an atomic operation, about 3 ns here when many follow one another, and destroying the runs
@@ -778,7 +797,7 @@ struct RunBuilder {
     /// a template's runs outside every tag, about half of them, cost a retain each no longer.
     mutating func takeBaseReferences(resolver: UnsafePointer<StyleResolver>) {
         guard baseReferencesOwed > 0 else { return }
-        let base = Unmanaged.passUnretained(resolver.pointee.resolvedBase)
+        let base = base
         var owed = baseReferencesOwed
         baseReferencesOwed = 0
         while owed >= 8 {
@@ -984,13 +1003,27 @@ struct RunBuilder {
     }
 
     mutating func finish(resolver: UnsafePointer<StyleResolver>) -> [StyledRun] {
-        // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
-        memo.cached = StyleTable()
-        if let entries = memo.entries { resolver.pointee.cache.add(entries.resolved) }
+        giveBackStyles(resolver: resolver)
         // Moved out, not copied: a copy was retained here and released with the builder.
         var finished: [StyledRun] = []
         swap(&finished, &runs)
         return finished
+    }
+}
+
+extension RunBuilder {
+    /// Keeps what this call resolved for later calls: in the thread's table, given back to the thread, or in the
+    /// resolver's shared cache. The memo's table is empty afterwards.
+    mutating func giveBackStyles(resolver: UnsafePointer<StyleResolver>) {
+        if let threadStyles {
+            self.threadStyles = nil
+            if let entries = memo.entries { memo.cached.add(entries.resolved) }
+            threadStyles.giveBack(&memo.cached)
+        } else {
+            // Without its snapshot, the cache is usually the only owner of its table and grows it in place.
+            memo.cached = StyleTable()
+            if let entries = memo.entries { resolver.pointee.cache.add(entries.resolved) }
+        }
     }
 }
 

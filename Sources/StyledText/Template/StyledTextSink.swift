@@ -525,7 +525,7 @@ extension StyledTextSink {
                               maximumDepth: Int, knownTagNames: Set<String>?, streamingChunk: Int) -> StyledText? {
         let built: StyledText?? = template.utf8.withContiguousStorageIfAvailable { bytes in
             arguments.withUnsafeBufferPointer { arguments in
-                TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
+                TemplateScratch.withCaches { nodes, tagAttributes, references, rooms, _ in
                     var compact = StyledText.CompactSegments.none
                     return withUnsafeMutablePointer(to: &compact) { compact in
                         var sink = StyledTextSink(bytes: bytes, arguments: arguments,
@@ -572,8 +572,8 @@ extension StyledTextSink {
         let made: [StyledRun]?? = withUnsafePointer(to: resolver) { resolver in
             template.utf8.withContiguousStorageIfAvailable { bytes in
                 arguments.withUnsafeBufferPointer { arguments in
-                    TemplateScratch.withCaches { nodes, tagAttributes, references, rooms in
-                        var builder = RunBuilder(oneOf: resolver, nodes: nodes)
+                    TemplateScratch.withCaches { nodes, tagAttributes, references, rooms, thread in
+                        var builder = RunBuilder(oneOf: resolver, nodes: nodes, thread: thread)
                         let scanned = withUnsafeMutablePointer(to: &builder) { builder in
                             var sink = StyledTextSink(bytes: bytes, arguments: arguments,
                                                       isolatesArguments: isolatesArguments, nodes: nodes,
@@ -588,6 +588,7 @@ extension StyledTextSink {
                         }
                         guard let (text, segments) = scanned else {
                             builder.takeBaseReferences(resolver: resolver)
+                            builder.giveBackStyles(resolver: resolver)
                             return nil
                         }
                         return builder.finish(plainText: text, segments: segments, resolver: resolver)

@@ -100,15 +100,15 @@ struct TemplateScratch {
     @inline(__always)
     static func withCaches<Result>(
         _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
-                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
+                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?, Thread?) -> Result
     ) -> Result {
         // The box borrowed, not retained: the thread holds it until it exits, and the parse runs on the thread.
-        guard let current = Box.currentUnmanaged else { return withOwnCaches(rooms: nil, body) }
+        guard let current = Box.currentUnmanaged else { return withOwnCaches(rooms: nil, thread: nil, body) }
         return current._withUnsafeGuaranteedRef { box in
-            guard !box.cachesLent else { return withOwnCaches(rooms: box.rooms, body) }
+            guard !box.cachesLent else { return withOwnCaches(rooms: box.rooms, thread: current, body) }
             box.cachesLent = true
             let references = box.references.take() ?? CharacterReferenceMemo()
-            let result = body(box.nodes, box.tagAttributes, references, box.rooms)
+            let result = body(box.nodes, box.tagAttributes, references, box.rooms, current)
             box.dropLargeNodeTable()
             box.references = references
             box.cachesLent = false
@@ -118,15 +118,15 @@ struct TemplateScratch {
 
     /// ``withCaches(_:)`` with tables of its own, where the thread's are lent or threads keep none.
     private static func withOwnCaches<Result>(
-        rooms: UnsafeMutablePointer<SpareRoom>?,
+        rooms: UnsafeMutablePointer<SpareRoom>?, thread: Thread?,
         _ body: (UnsafeMutablePointer<AttributeNodeTable>, UnsafeMutablePointer<TagAttributeCache>,
-                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?) -> Result
+                 CharacterReferenceMemo, UnsafeMutablePointer<SpareRoom>?, Thread?) -> Result
     ) -> Result {
         var nodes = AttributeNodeTable()
         var tagAttributes = TagAttributeCache()
         return withUnsafeMutablePointer(to: &nodes) { nodes in
             withUnsafeMutablePointer(to: &tagAttributes) {
-                body(nodes, $0, CharacterReferenceMemo(), rooms)
+                body(nodes, $0, CharacterReferenceMemo(), rooms, thread)
             }
         }
     }
@@ -194,6 +194,63 @@ struct TemplateScratch {
         Box.current?.rooms
     }
 
+    /// The calling thread's table of the styles it resolved with resolvers whose cache is `cache`, moved out of
+    /// the thread until ``ThreadStylesLoan/giveBack(_:)``; `nil` where threads keep none, or while a call on this
+    /// thread has the thread's styles (a rule that resolves text itself), which then uses the cache's shared table.
+    ///
+    /// Per thread rather than in the cache alone, which threads sharing a resolver took turns to lock: every call
+    /// took its lock and retained its table, and every run retained a resolved stack the cache held, each an atomic
+    /// operation on memory the other threads wrote too. Two threads sharing a resolver took up to twice as long a
+    /// call as two with resolvers of their own; with the table the thread's, the objects a call retains are the
+    /// thread's own. A thread keeps the tables of its last ``threadStyleTables`` resolvers, each holding its
+    /// resolver's cache (not the resolver: its rules are not kept alive), so that no other cache takes its address.
+    ///
+    /// With the table comes the thread's own resolved stack for the empty stack, made from `base` (the resolver's,
+    /// whose style it shares) for the same reason: every run outside every tag holds it. Valid until the table is
+    /// given back.
+    ///
+    /// `thread` is the calling thread's (``currentThread``), which a caller may have at hand already.
+    @inline(__always)
+    static func takeStyles(of cache: StyleCache, base: Unmanaged<ResolvedStack>, on thread: Thread?)
+        -> (table: StyleTable, base: Unmanaged<ResolvedStack>, loan: ThreadStylesLoan)? {
+        guard let thread else { return nil }
+        return thread._withUnsafeGuaranteedRef { box in
+            box.takeStyles(of: cache, base: base).map { ($0, $1, ThreadStylesLoan(box: thread)) }
+        }
+    }
+
+    /// The calling thread's scratch and caches, unretained: the thread holds them until it exits. `nil` where
+    /// threads keep none.
+    typealias Thread = Unmanaged<Box>
+
+    /// The calling thread's (see ``Thread``).
+    @inline(__always)
+    static var currentThread: Thread? { Box.currentUnmanaged }
+
+    /// Where a table of styles taken from a thread (``takeStyles(of:base:on:)``) goes back: the thread's box, which
+    /// the thread holds until it exits. Used on the thread that took it.
+    struct ThreadStylesLoan {
+        fileprivate let box: Unmanaged<Box>
+
+        /// Gives the thread its styles back, with what the call added; `table` is left empty.
+        @inline(__always)
+        func giveBack(_ table: inout StyleTable) {
+            box._withUnsafeGuaranteedRef { box in
+                swap(&box.firstStyles, &table)
+                box.stylesLent = false
+            }
+        }
+    }
+
+    /// How many stacks the calling thread keeps for resolvers whose cache is `cache`, or `nil` if it keeps none.
+    static func threadStyleCount(of cache: StyleCache) -> Int? {
+        guard let box = Box.current, !box.stylesLent else { return nil }
+        return box.styleCount(of: cache)
+    }
+
+    /// How many resolvers' tables of styles a thread keeps (``takeStyles(of:base:on:)``).
+    static let threadStyleTables = 4
+
     /// Gives the calling thread its reference memo back.
     static func giveBack(_ references: CharacterReferenceMemo) {
         Box.current?.references = references
@@ -241,7 +298,7 @@ struct TemplateScratch {
     }
 
     /// Where a thread keeps its scratch and its caches between parses.
-    private final class Box {
+    final class Box {
         var scratch = TemplateScratch()
         /// The thread's caches, each in memory of its own so that a parse can be lent it by pointer
         /// (``withCaches(_:)``, ``push(_:on:)``) or have it moved into its scratch (``take()``).
@@ -255,6 +312,53 @@ struct TemplateScratch {
         /// uses tables of its own. Unchecked: the box is the thread's alone, and the flag is read and written
         /// around the lending, never while a reference to it is held.
         @exclusivity(unchecked) var cachesLent = false
+        /// The styles the thread's last resolver resolved (``takeStyles(of:base:on:)``), and the cache they are
+        /// for; the tables of the resolvers before it are in ``otherStyles``, the last used first. The first table
+        /// apart from the others, so that a call by the same resolver as the last one takes it without an array's
+        /// checks.
+        @exclusivity(unchecked) var firstStyles = StyleTable()
+        @exclusivity(unchecked) var firstStylesCache: StyleCache?
+        /// The thread's resolved empty stack for ``firstStylesCache`` (see
+        /// ``TemplateScratch/takeStyles(of:base:on:)``).
+        @exclusivity(unchecked) var firstBase: ResolvedStack?
+        @exclusivity(unchecked) var otherStyles: [(cache: StyleCache, table: StyleTable, base: ResolvedStack)] = []
+        /// Whether ``firstStyles`` is taken by a call on the thread.
+        @exclusivity(unchecked) var stylesLent = false
+
+        /// The styles of the resolvers whose cache is `cache`, moved out and marked taken, and the thread's resolved
+        /// empty stack for them, made from `base` if new; `nil` while taken.
+        @inline(__always)
+        func takeStyles(of cache: StyleCache, base: Unmanaged<ResolvedStack>)
+            -> (StyleTable, Unmanaged<ResolvedStack>)? {
+            guard !stylesLent else { return nil }
+            stylesLent = true
+            if firstStylesCache.map(ObjectIdentifier.init) != ObjectIdentifier(cache) {
+                moveStylesFirst(of: cache, base: base)
+            }
+            var table = StyleTable()
+            swap(&table, &firstStyles)
+            return (table, Unmanaged.passUnretained(firstBase.unsafelyUnwrapped))
+        }
+
+        /// Makes the styles of `cache` the first, empty if the thread has none: the first goes to the front of
+        /// the others, and the least recently used of those is dropped if there are too many.
+        @inline(never)
+        private func moveStylesFirst(of cache: StyleCache, base: Unmanaged<ResolvedStack>) {
+            let base = base.takeUnretainedValue()
+            let entry = otherStyles.firstIndex { $0.cache === cache }.map { otherStyles.remove(at: $0) }
+                ?? (cache, StyleTable(), ResolvedStack(base.stack, base.shared))
+            if let first = firstStylesCache, let firstBase {
+                if otherStyles.count >= TemplateScratch.threadStyleTables - 1 { otherStyles.removeLast() }
+                otherStyles.insert((first, firstStyles, firstBase), at: 0)
+            }
+            (firstStylesCache, firstStyles, firstBase) = entry
+        }
+
+        /// How many stacks the thread keeps for resolvers whose cache is `cache`.
+        func styleCount(of cache: StyleCache) -> Int? {
+            if firstStylesCache === cache { return firstStyles.count }
+            return otherStyles.first { $0.cache === cache }?.table.count
+        }
 
         init() {
             nodes.initialize(to: AttributeNodeTable())

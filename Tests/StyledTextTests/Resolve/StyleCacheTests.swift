@@ -37,8 +37,9 @@ import Testing
         let second = resolver.runs(for: text)
         #expect(second[0].resolved === first[1].resolved)
         #expect(second[0].stack == text.segments[0].stack && second[0].style.font.weight == .bold)
-        // The unstyled runs share the resolver's base.
-        #expect(second[1].resolved === first[0].resolved && second[1].resolved === resolver.resolvedBase)
+        // The unstyled runs share one resolved empty stack, the thread's, with the resolver's base style.
+        #expect(second[1].resolved === first[0].resolved && second[1].style == resolver.base)
+        #expect(second[1].resolved.shared === resolver.resolvedBase.shared)
     }
 
     @Test func copiesThatStyleDifferentlyRememberNothing() {
@@ -145,6 +146,91 @@ import Testing
         // The empty stack is never a table entry: the resolver's base stands for it.
         table.insert(ResolvedStack(.empty, SharedStyle(MarkupStyle(kern: 1))))
         #expect(table.count == count)
+    }
+
+    /// Each thread keeps the styles it resolved (`TemplateScratch.takeStyles(of:base:on:)`): another thread
+    /// resolves the same stacks again, once, into objects of its own, so that threads sharing a resolver do not
+    /// write to the same reference counts; the runs are equal.
+    @Test func eachThreadKeepsTheStylesItResolved() {
+        let counter = Counter()
+        let resolver = StyleResolver().style("b") { _, _ in
+            counter.increment()
+            return MarkupStyle(font: .init(weight: .bold))
+        }
+        let template = "x <b>y</b> z"
+        let (first, again) = onFreshThread {
+            (resolver.runs(forTemplate: template), resolver.runs(forTemplate: template))
+        }
+        #expect(counter.count == 1)
+        #expect(again[1].resolved === first[1].resolved && again[0].resolved === first[2].resolved)
+        let other = onFreshThread { resolver.runs(forTemplate: template) }
+        #expect(counter.count == 2)
+        #expect(other == first)
+        #expect(other[1].resolved !== first[1].resolved && other[0].resolved !== first[0].resolved)
+        #expect(other[0].resolved.shared === first[0].resolved.shared)
+    }
+
+    /// A thread keeps the styles of its last `TemplateScratch.threadStyleTables` resolvers: the one used longest
+    /// ago is forgotten, and resolves anew when it comes back.
+    @Test func aThreadKeepsTheStylesOfItsLastResolvers() {
+        let counter = Counter()
+        let resolvers = (0...TemplateScratch.threadStyleTables).map { index in
+            StyleResolver().style("b") { _, _ in
+                counter.increment()
+                return MarkupStyle(kern: Double(index))
+            }
+        }
+        let (counts, calls) = onFreshThread {
+            for resolver in resolvers { _ = resolver.runs(forTemplate: "<b>x</b>") }
+            let counts = resolvers.map(\.cache.count)
+            // The last four again: nothing resolved. The first again: resolved anew.
+            for resolver in resolvers.dropFirst() { _ = resolver.runs(forTemplate: "<b>x</b>") }
+            let before = counter.count
+            let runs = resolvers[0].runs(forTemplate: "<b>x</b>")
+            return (counts, (before, counter.count, runs[0].style.kern))
+        }
+        // The first resolver's count is its shared table's, which no thread with tables of its own fills.
+        #expect(counts == [0] + Array(repeating: 1, count: TemplateScratch.threadStyleTables))
+        #expect(calls.0 == resolvers.count && calls.1 == resolvers.count + 1 && calls.2 == 0)
+    }
+
+    /// A thread keeps a resolver's cache and styles, not the resolver: its rules and what they capture are freed
+    /// with it.
+    @Test func aThreadDoesNotKeepAResolversRulesAlive() {
+        final class Theme: Sendable {
+            let kern = 2.0
+        }
+        let (released, kern) = onFreshThread {
+            weak var weakTheme: Theme?
+            var kern: Double?
+            do {
+                let theme = Theme()
+                weakTheme = theme
+                let resolver = StyleResolver().style("b") { _, _ in MarkupStyle(kern: theme.kern) }
+                kern = resolver.runs(forTemplate: "<b>x</b>")[0].style.kern
+                #expect(resolver.cache.count == 1)
+            }
+            return (weakTheme == nil, kern)
+        }
+        #expect(released && kern == 2)
+    }
+
+    /// A rule that resolves text itself, while its thread's styles are taken by the call that asked it, resolves
+    /// through the resolver's shared table, and both calls keep what they resolved.
+    @Test func aRuleThatResolvesTextUsesTheSharedTable() {
+        let inner = StyleResolver().style("i", MarkupStyle(font: .init(italic: true)))
+        let outer = StyleResolver().style("b") { _, _ in
+            MarkupStyle(kern: Double(inner.runs(forTemplate: "<i>a</i>b").count))
+        }
+        let (runs, again, counts) = onFreshThread {
+            let runs = outer.runs(forTemplate: "<b>x</b>")
+            let again = inner.runs(forTemplate: "<i>a</i>b")
+            return (runs, again, (outer.cache.count, inner.cache.count))
+        }
+        #expect(runs.map(\.style.kern) == [2])
+        #expect(again.map(\.text) == ["a", "b"] && again[0].style.font.italic == true)
+        // The outer call's stack in its thread's table; the inner call's in the shared one, then the thread's.
+        #expect(counts.0 == 1 && counts.1 == 1)
     }
 
     @Test func concurrentCallsAgreeWithAFreshResolver() async {

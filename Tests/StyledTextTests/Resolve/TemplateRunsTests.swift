@@ -188,14 +188,17 @@ import Testing
         }
     }
 
-    /// Each run outside every tag holds the resolver's base, which the one pass retains for those runs together
-    /// once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time and the rest by
-    /// its binary digits): once for each such run, also when the pass gives up and leaves the template to the parser,
-    /// and given back with the runs. The counts, `tags + 1`, leave every remainder from 0 to 7 after the eights.
+    /// Each run outside every tag holds the resolved empty stack (the thread's own for the resolver, with the
+    /// resolver's base style: see `TemplateScratch.takeStyles(of:base:)`), which the one pass retains for those runs
+    /// together once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time and the
+    /// rest by its binary digits): once for each such run, also when the pass gives up and leaves the template to the
+    /// parser, and given back with the runs. The counts, `tags + 1`, leave every remainder from 0 to 7 after the
+    /// eights.
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17])
     func retainsTheBaseOnceForEachRunOutsideEveryTag(_ tags: Int) {
         let resolver = StyleResolver().style("b", Self.bold)
-        let base = resolver.resolvedBase
+        let base = resolver.runs(forTemplate: "x")[0].resolved
+        #expect(base.shared === resolver.resolvedBase.shared && base.stack == .empty)
         let before = _getRetainCount(base)
         let made = (0..<tags).map { "x\($0) <b>y</b> " }.joined()
         // The same, then a tag left open, which stays text: the pass gives up at the end, after its runs.
