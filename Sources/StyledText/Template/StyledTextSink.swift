@@ -587,7 +587,7 @@ extension StyledTextSink {
                             return text.map { ($0, sink.takeSegments()) }
                         }
                         guard let (text, segments) = scanned else {
-                            builder.takeBaseReferences(resolver: resolver)
+                            builder.takeBaseReferences()
                             builder.giveBackStyles(resolver: resolver)
                             return nil
                         }

@@ -190,7 +190,7 @@ import Testing
 
     /// Each run outside every tag holds the resolved empty stack (the thread's own for the resolver, with the
     /// resolver's base style: see `TemplateScratch.takeStyles(of:base:)`), which the one pass retains for those runs
-    /// together once it has scanned the template (`RunBuilder.takeBaseReferences(resolver:)`, eight at a time and the
+    /// together once it has scanned the template (`RunBuilder.takeBaseReferences()`, eight at a time and the
     /// rest by its binary digits): once for each such run, also when the pass gives up and leaves the template to the
     /// parser, and given back with the runs. The counts, `tags + 1`, leave every remainder from 0 to 7 after the
     /// eights.
