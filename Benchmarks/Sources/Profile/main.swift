@@ -27,7 +27,7 @@ guard let workload = arguments.first else {
     print("           sentences:<n>, sentences-one-step:<n>, parse-sentences:<n>, resolve-sentences:<n>,")
     print("           sentences-copied:<n>:<copies>")
     print("           sentences-without:<what>[+<what>...]:<n> (parameters, references, placeholders, tag-names, tags)")
-    print("           threads:<n>[:own]")
+    print("           sentence-one-step-rotating:<k>, threads:<n>[:own]")
     exit(2)
 }
 let iterations = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
@@ -445,6 +445,21 @@ case let name where name.hasPrefix("sentences-copied:"):
         consume(Workloads.styledTextRuns(templates[$0 % templates.count], arguments[$0 % templates.count]))
     }
     consume(spacers)
+case let name where name.hasPrefix("sentence-one-step-rotating:"):
+    // Corpus sentences in one step by `<k>` resolvers in turn, each a copy of the workloads' resolver with a cache of
+    // its own: what a thread switching between resolvers pays (a thread keeps tables of styles for up to 16; see
+    // "Threads sharing a resolver" in Docs/Performance.md).
+    guard let count = parsedKilobytes(name), count >= 1 else {
+        print("expected sentence-one-step-rotating:<k>, k at least 1")
+        exit(2)
+    }
+    _ = Workloads.sentenceArguments
+    let resolvers = (0..<count).map { _ in Workloads.resolver.merging(StyleResolver()) }
+    measured(iterations) { index in
+        let sentence = index % Workloads.sentences.count
+        consume(resolvers[index % count].runs(forTemplate: Workloads.sentences[sentence].template,
+                                              arguments: Workloads.sentenceArguments[sentence]))
+    }
 case let name where name.hasPrefix("threads:"):
     // `<n>` threads at once, each making `iterations` corpus sentences in one step, from sentence 500 × its index on,
     // each after one untimed pass over the corpus: with the workloads' one resolver and the corpus's strings, shared

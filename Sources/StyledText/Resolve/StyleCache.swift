@@ -11,11 +11,12 @@ import os
 /// of its own; copies that cannot share one.
 ///
 /// The styles are kept per thread: each thread that resolves with the resolver keeps a table of its own for this
-/// cache (`TemplateScratch.takeStyles(of:base:on:)`), for the last ``TemplateScratch/threadStyleTables`` caches it
-/// used, which a call takes without a lock and whose resolved stacks only that thread's runs retain. The cache itself
-/// is then the key those tables are kept by, and holds a table of its own, shared under a lock, only for calls that
-/// cannot take their thread's: a rule that resolves text while its thread's table is taken, or a platform whose
-/// threads keep nothing.
+/// cache (`TemplateScratch.takeStyles(of:base:on:)`), for up to ``TemplateScratch/threadStyleTables`` caches, which
+/// a call takes without a lock and whose resolved stacks only that thread's runs retain. The cache itself is then the
+/// key those tables are kept by, and holds a table of its own, shared under a lock, for calls that do not take their
+/// thread's: a resolver's first call on a thread (whose table, made at the second, starts with the shared entries), a
+/// rule that resolves text while its thread's table is taken, a thread that keeps tables for as many other resolvers
+/// as it may, or a platform whose threads keep nothing.
 ///
 /// Bounded: at most ``capacity`` stacks in a table, each at most ``maximumDepth`` deep, and never a stack holding a
 /// tappable's closure, which could keep an app's objects alive for as long as the resolver lives. When full, a table
@@ -87,6 +88,18 @@ struct StyleTable {
         guard count > 0 else { return nil }
         let (slot, found) = slot(for: node)
         return found ? slots[slot].resolved : nil
+    }
+
+    /// The same entries, each resolved stack a new object with the same stack and style: for a thread's own table
+    /// (see `TemplateScratch.takeStyles(of:base:on:)`).
+    func withOwnObjects() -> StyleTable {
+        var copy = self
+        copy.slots = slots.map { slot in
+            var own = slot
+            own.resolved = slot.resolved.map { ResolvedStack($0.stack, $0.shared) }
+            return own
+        }
+        return copy
     }
 
     /// Adds every stack of `resolved`, starting over whenever the table holds ``StyleCache/capacity`` stacks.

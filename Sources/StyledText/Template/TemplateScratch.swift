@@ -194,17 +194,20 @@ struct TemplateScratch {
         Box.current?.rooms
     }
 
-    /// The calling thread's table of the styles it resolved with resolvers whose cache is `cache`, moved out of
-    /// the thread until ``ThreadStylesLoan/giveBack(_:)``; `nil` where threads keep none, or while a call on this
-    /// thread has the thread's styles (a rule that resolves text itself), which then uses the cache's shared table.
+    /// The calling thread's table of the styles it resolved with resolvers whose cache is `cache`, moved out of the
+    /// thread until ``ThreadStylesLoan/giveBack(_:)``; `nil` where threads keep none, at the cache's first call on this
+    /// thread, when the thread keeps tables for as many other resolvers as it may, or while a call on this thread has
+    /// the thread's styles (a rule that resolves text itself): those calls use the cache's shared table.
     ///
     /// Per thread rather than in the cache alone, which threads sharing a resolver took turns to lock: every call took
     /// its lock and retained its table, and every run retained a resolved stack the cache held, each an atomic
     /// operation on memory the other threads wrote too. Two threads sharing a resolver took 1.4 times as long a call as
     /// two with resolvers of their own (`Profile threads:2`, medians); with the table the thread's, the objects a call
-    /// retains are the thread's own, and the two take as long. A thread keeps the tables of its last
+    /// retains are the thread's own, and the two take about as long. A thread keeps tables for up to
     /// ``threadStyleTables`` resolvers, each holding its resolver's cache (not the resolver: its rules are not kept
-    /// alive), so that no other cache takes its address.
+    /// alive), so that no other cache takes its address; the tables of resolvers that are gone make room first. A table
+    /// is made at a resolver's second call on the thread, from the entries of the cache's shared table, in objects of
+    /// the thread's own: a resolver made for one call leaves nothing behind.
     ///
     /// With the table comes the thread's own resolved stack for the empty stack, made from `base` (the resolver's,
     /// whose style it shares) for the same reason: every run outside every tag holds it. Valid until the table is
@@ -249,8 +252,8 @@ struct TemplateScratch {
         return box.styleCount(of: cache)
     }
 
-    /// How many resolvers' tables of styles a thread keeps (``takeStyles(of:base:on:)``).
-    static let threadStyleTables = 4
+    /// For how many resolvers a thread keeps tables of styles at most (``takeStyles(of:base:on:)``).
+    static let threadStyleTables = 16
 
     /// Gives the calling thread its reference memo back.
     static func giveBack(_ references: CharacterReferenceMemo) {
@@ -314,45 +317,85 @@ struct TemplateScratch {
         /// around the lending, never while a reference to it is held.
         @exclusivity(unchecked) var cachesLent = false
         /// The styles the thread's last resolver resolved (``takeStyles(of:base:on:)``), and the cache they are
-        /// for; the tables of the resolvers before it are in ``otherStyles``, the last used first. The first table
-        /// apart from the others, so that a call by the same resolver as the last one takes it without an array's
-        /// checks.
+        /// for; the tables of the thread's other resolvers are in ``otherStyles``. The last one's apart from the
+        /// others, so that a call by the same resolver as the last one takes it without an array's checks.
         @exclusivity(unchecked) var firstStyles = StyleTable()
         @exclusivity(unchecked) var firstStylesCache: StyleCache?
         /// The thread's resolved empty stack for ``firstStylesCache`` (see
         /// ``TemplateScratch/takeStyles(of:base:on:)``).
         @exclusivity(unchecked) var firstBase: ResolvedStack?
-        @exclusivity(unchecked) var otherStyles: [(cache: StyleCache, table: StyleTable, base: ResolvedStack)] = []
+        @exclusivity(unchecked) var otherStyles: [(cache: StyleCache?, table: StyleTable, base: ResolvedStack?)] = []
         /// Whether ``firstStyles`` is taken by a call on the thread.
         @exclusivity(unchecked) var stylesLent = false
+        /// The last caches met that the thread keeps no table for, by identity: a cache gets a table at its
+        /// second call, made of its shared table's entries, so that a resolver made for one call leaves nothing in
+        /// the thread (and a fuzz input that makes one leaves no memory behind, which made libFuzzer look for leaks
+        /// after every input: three times as long an input).
+        @exclusivity(unchecked) var metOnce: [ObjectIdentifier?] = []
+        @exclusivity(unchecked) var nextMetOnce = 0
 
         /// The styles of the resolvers whose cache is `cache`, moved out and marked taken, and the thread's resolved
-        /// empty stack for them, made from `base` if new; `nil` while taken.
+        /// empty stack for them, made from `base` if new; `nil` while taken, or when the thread keeps tables for as
+        /// many other resolvers as it may.
         @inline(__always)
         func takeStyles(of cache: StyleCache, base: Unmanaged<ResolvedStack>)
             -> (StyleTable, Unmanaged<ResolvedStack>)? {
             guard !stylesLent else { return nil }
-            stylesLent = true
             if firstStylesCache.map(ObjectIdentifier.init) != ObjectIdentifier(cache) {
-                moveStylesFirst(of: cache, base: base)
+                guard makeStylesFirst(of: cache, base: base) else { return nil }
             }
+            stylesLent = true
             var table = StyleTable()
             swap(&table, &firstStyles)
             return (table, Unmanaged.passUnretained(firstBase.unsafelyUnwrapped))
         }
 
-        /// Makes the styles of `cache` the first, empty if the thread has none: the first goes to the front of
-        /// the others, and the least recently used of those is dropped if there are too many.
+        /// Makes the styles of `cache` the first, swapped with the first where the thread keeps them, else made from
+        /// the entries of the cache's shared table, in objects of the thread's own; `false` at the cache's first call
+        /// on the thread (see ``metOnce``) and when there is no room for them.
+        /// Tables of caches only the thread still holds (their resolvers are gone) are dropped first. Not the least
+        /// recently used table dropped for a new one: a thread going round more resolvers than it keeps tables for
+        /// would then resolve every stack at every call, where the cache's shared table, which the resolvers it has no
+        /// room for use, knows them (three times the instructions a sentence with 20 resolvers in turn, `Profile
+        /// sentence-one-step-rotating:20`).
         @inline(never)
-        private func moveStylesFirst(of cache: StyleCache, base: Unmanaged<ResolvedStack>) {
-            let base = base.takeUnretainedValue()
-            let entry = otherStyles.firstIndex { $0.cache === cache }.map { otherStyles.remove(at: $0) }
-                ?? (cache, StyleTable(), ResolvedStack(base.stack, base.shared))
-            if let first = firstStylesCache, let firstBase {
-                if otherStyles.count >= TemplateScratch.threadStyleTables - 1 { otherStyles.removeLast() }
-                otherStyles.insert((first, firstStyles, firstBase), at: 0)
+        private func makeStylesFirst(of cache: StyleCache, base: Unmanaged<ResolvedStack>) -> Bool {
+            if let index = otherStyles.firstIndex(where: { $0.cache === cache }) {
+                swap(&firstStylesCache, &otherStyles[index].cache)
+                swap(&firstStyles, &otherStyles[index].table)
+                swap(&firstBase, &otherStyles[index].base)
+                return true
             }
-            (firstStylesCache, firstStyles, firstBase) = entry
+            let id = ObjectIdentifier(cache)
+            guard metOnce.contains(id) else {
+                // Twice as many as tables, so that a thread going round a few more resolvers than it keeps tables
+                // for still makes tables for most of them.
+                if metOnce.count < 2 * TemplateScratch.threadStyleTables {
+                    metOnce.append(id)
+                } else {
+                    metOnce[nextMetOnce] = id
+                    nextMetOnce = (nextMetOnce + 1) % (2 * TemplateScratch.threadStyleTables)
+                }
+                return false
+            }
+            var index = otherStyles.count
+            while index > 0 {
+                index -= 1
+                if isKnownUniquelyReferenced(&otherStyles[index].cache) {
+                    otherStyles.swapAt(index, otherStyles.count - 1)
+                    otherStyles.removeLast()
+                }
+            }
+            if firstStylesCache != nil, !isKnownUniquelyReferenced(&firstStylesCache) {
+                guard otherStyles.count < TemplateScratch.threadStyleTables - 1 else { return false }
+                otherStyles.append((firstStylesCache, firstStyles, firstBase))
+            }
+            let base = base.takeUnretainedValue()
+            firstStylesCache = cache
+            // What the first call (and other threads) resolved: in objects of the thread's own.
+            firstStyles = cache.snapshot().withOwnObjects()
+            firstBase = ResolvedStack(base.stack, base.shared)
+            return true
         }
 
         /// How many stacks the thread keeps for resolvers whose cache is `cache`.

@@ -30,6 +30,9 @@ import Testing
 
     @Test func runsOfEqualStacksShareOneResolvedStackAcrossCalls() {
         let resolver = StyleResolver().style("b", MarkupStyle(font: .init(weight: .bold)))
+        // A resolver's first call on a thread goes through its shared table; from the second on, through the
+        // thread's own.
+        _ = resolver.runs(for: StyledText(template: "x <b>y</b>"))
         let first = resolver.runs(for: StyledText(template: "x <b>y</b>"))
         // Built another way, by interpolation: whether or not its node is the template's, the cache hands out the
         // resolved stack the first call made.
@@ -148,9 +151,10 @@ import Testing
         #expect(table.count == count)
     }
 
-    /// Each thread keeps the styles it resolved (`TemplateScratch.takeStyles(of:base:on:)`): another thread
-    /// resolves the same stacks again, once, into objects of its own, so that threads sharing a resolver do not
-    /// write to the same reference counts; the runs are equal.
+    /// Each thread keeps the styles of a resolver it calls more than once in a table of its own
+    /// (`TemplateScratch.takeStyles(of:base:on:)`), made from the cache's shared table at the second call: the
+    /// objects its runs retain are its own, so that threads sharing a resolver do not write to the same reference
+    /// counts; the runs are equal, and no rule is called again.
     @Test func eachThreadKeepsTheStylesItResolved() {
         let counter = Counter()
         let resolver = StyleResolver().style("b") { _, _ in
@@ -158,21 +162,26 @@ import Testing
             return MarkupStyle(font: .init(weight: .bold))
         }
         let template = "x <b>y</b> z"
-        let (first, again) = onFreshThread {
-            (resolver.runs(forTemplate: template), resolver.runs(forTemplate: template))
+        @Sendable func threeCalls() -> ([StyledRun], [StyledRun], [StyledRun]) {
+            (resolver.runs(forTemplate: template), resolver.runs(forTemplate: template),
+             resolver.runs(forTemplate: template))
         }
+        let (firstCall, second, third) = onFreshThread(threeCalls)
         #expect(counter.count == 1)
-        #expect(again[1].resolved === first[1].resolved && again[0].resolved === first[2].resolved)
-        let other = onFreshThread { resolver.runs(forTemplate: template) }
-        #expect(counter.count == 2)
-        #expect(other == first)
-        #expect(other[1].resolved !== first[1].resolved && other[0].resolved !== first[0].resolved)
-        #expect(other[0].resolved.shared === first[0].resolved.shared)
+        #expect(third[1].resolved === second[1].resolved && third[0].resolved === second[2].resolved)
+        #expect(second[1].resolved !== firstCall[1].resolved)
+        let (otherFirst, _, other) = onFreshThread(threeCalls)
+        #expect(counter.count == 1)
+        #expect(other == third && otherFirst == firstCall)
+        #expect(otherFirst[1].resolved === firstCall[1].resolved)
+        #expect(other[1].resolved !== third[1].resolved && other[0].resolved !== third[0].resolved)
+        #expect(other[1].resolved.shared === third[1].resolved.shared)
     }
 
-    /// A thread keeps the styles of its last `TemplateScratch.threadStyleTables` resolvers: the one used longest
-    /// ago is forgotten, and resolves anew when it comes back.
-    @Test func aThreadKeepsTheStylesOfItsLastResolvers() {
+    /// A thread keeps tables of styles for up to `TemplateScratch.threadStyleTables` resolvers; one more, while
+    /// all of those are alive, resolves through its cache's shared table, which remembers too. Switching back and
+    /// forth between them resolves nothing again.
+    @Test func aThreadKeepsTablesForAtMostSoManyResolvers() {
         let counter = Counter()
         let resolvers = (0...TemplateScratch.threadStyleTables).map { index in
             StyleResolver().style("b") { _, _ in
@@ -180,18 +189,50 @@ import Testing
                 return MarkupStyle(kern: Double(index))
             }
         }
-        let (counts, calls) = onFreshThread {
-            for resolver in resolvers { _ = resolver.runs(forTemplate: "<b>x</b>") }
-            let counts = resolvers.map(\.cache.count)
-            // The last four again: nothing resolved. The first again: resolved anew.
-            for resolver in resolvers.dropFirst() { _ = resolver.runs(forTemplate: "<b>x</b>") }
+        let (kept, calls, kerns) = onFreshThread {
+            // Twice each: a thread makes a table for a resolver at its second call.
+            for resolver in resolvers + resolvers { _ = resolver.runs(forTemplate: "<b>x</b>") }
+            let kept = resolvers.map { TemplateScratch.threadStyleCount(of: $0.cache) }
             let before = counter.count
-            let runs = resolvers[0].runs(forTemplate: "<b>x</b>")
-            return (counts, (before, counter.count, runs[0].style.kern))
+            var kerns: [Double?] = []
+            for resolver in resolvers.reversed() + resolvers {
+                kerns.append(resolver.runs(forTemplate: "<b>x</b>")[0].style.kern)
+            }
+            return (kept, (before, counter.count), kerns)
         }
-        // The first resolver's count is its shared table's, which no thread with tables of its own fills.
-        #expect(counts == [0] + Array(repeating: 1, count: TemplateScratch.threadStyleTables))
-        #expect(calls.0 == resolvers.count && calls.1 == resolvers.count + 1 && calls.2 == 0)
+        #expect(kept == Array(repeating: 1, count: TemplateScratch.threadStyleTables) + [nil])
+        #expect(calls.0 == resolvers.count && calls.1 == calls.0)
+        let expected = resolvers.indices.map { Double($0) }
+        #expect(kerns == expected.reversed() + expected)
+    }
+
+    /// A thread forgets the styles of resolvers that are gone (whose cache only the thread still holds), which
+    /// makes room for others: after one fewer resolver than it keeps tables for, one more made and dropped, and
+    /// another, the thread keeps a table for each resolver alive.
+    @Test func aThreadForgetsTheStylesOfResolversThatAreGoneFirst() {
+        let counter = Counter()
+        @Sendable func resolver() -> StyleResolver {
+            StyleResolver().style("b") { _, _ in
+                counter.increment()
+                return MarkupStyle(kern: 1)
+            }
+        }
+        let kept = (0..<TemplateScratch.threadStyleTables - 1).map { _ in resolver() }
+        let (counts, calls) = onFreshThread {
+            // Twice each: a thread makes a table for a resolver at its second call.
+            for resolver in kept + kept { _ = resolver.runs(forTemplate: "<b>x</b>") }
+            do {
+                let dropped = resolver()
+                for _ in 0..<2 { _ = dropped.runs(forTemplate: "<b>x</b>") }
+            }
+            let last = resolver()
+            for _ in 0..<2 { _ = last.runs(forTemplate: "<b>x</b>") }
+            let before = counter.count
+            for resolver in kept { _ = resolver.runs(forTemplate: "<b>x</b>") }
+            return ((kept + [last]).map { TemplateScratch.threadStyleCount(of: $0.cache) }, (before, counter.count))
+        }
+        #expect(counts == Array(repeating: 1, count: TemplateScratch.threadStyleTables))
+        #expect(calls.0 == kept.count + 2 && calls.1 == calls.0)
     }
 
     /// A thread keeps a resolver's cache and styles, not the resolver: its rules and what they capture are freed

@@ -197,6 +197,8 @@ import Testing
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 17])
     func retainsTheBaseOnceForEachRunOutsideEveryTag(_ tags: Int) {
         let resolver = StyleResolver().style("b", Self.bold)
+        // The second call: the first goes through the resolver's shared table and its base.
+        _ = resolver.runs(forTemplate: "x")
         let base = resolver.runs(forTemplate: "x")[0].resolved
         #expect(base.shared === resolver.resolvedBase.shared && base.stack == .empty)
         let before = _getRetainCount(base)
