@@ -201,13 +201,13 @@ struct TemplateScratch {
     ///
     /// Per thread rather than in the cache alone, which threads sharing a resolver took turns to lock: every call took
     /// its lock and retained its table, and every run retained a resolved stack the cache held, each an atomic
-    /// operation on memory the other threads wrote too. Two threads sharing a resolver took 1.4 times as long a call as
-    /// two with resolvers of their own (`Profile threads:2`, medians); with the table the thread's, the objects a call
-    /// retains are the thread's own, and the two take about as long. A thread keeps tables for up to
-    /// ``threadStyleTables`` resolvers, each holding its resolver's cache (not the resolver: its rules are not kept
-    /// alive), so that no other cache takes its address; the tables of resolvers that are gone make room first. A table
-    /// is made at a resolver's second call on the thread, from the entries of the cache's shared table, in objects of
-    /// the thread's own: a resolver made for one call leaves nothing behind.
+    /// operation on memory the other threads wrote too. Two threads sharing a resolver took 1.40 times as long a call
+    /// as two with resolvers of their own (`Profile threads:2`, medians); with the table the thread's, the objects a
+    /// call retains are the thread's own, and it is 1.15 times (the callers' strings they share). A thread keeps tables
+    /// for up to ``threadStyleTables`` resolvers, each holding its resolver's cache (not the resolver: its rules are
+    /// not kept alive), so that no other cache takes its address; the tables of resolvers that are gone make room
+    /// first. A table is made at a resolver's second call on the thread, from the entries of the cache's shared table,
+    /// in objects of the thread's own: a resolver made for one call leaves nothing behind.
     ///
     /// With the table comes the thread's own resolved stack for the empty stack, made from `base` (the resolver's,
     /// whose style it shares) for the same reason: every run outside every tag holds it. Valid until the table is
