@@ -341,10 +341,15 @@ struct TemplateScratch {
         func takeStyles(of cache: StyleCache, base: Unmanaged<ResolvedStack>)
             -> (StyleTable, Unmanaged<ResolvedStack>)? {
             guard !stylesLent else { return nil }
-            if firstStylesCache.map(ObjectIdentifier.init) != ObjectIdentifier(cache) {
-                guard makeStylesFirst(of: cache, base: base) else { return nil }
-            }
+            // Marked taken before tables are made or dropped: dropping one may free what a call on this thread,
+            // started meanwhile, must not find half moved.
             stylesLent = true
+            if firstStylesCache.map(ObjectIdentifier.init) != ObjectIdentifier(cache) {
+                guard makeStylesFirst(of: cache, base: base) else {
+                    stylesLent = false
+                    return nil
+                }
+            }
             var table = StyleTable()
             swap(&table, &firstStyles)
             return (table, Unmanaged.passUnretained(firstBase.unsafelyUnwrapped))
