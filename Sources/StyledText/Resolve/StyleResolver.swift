@@ -31,14 +31,13 @@ import Foundation
 /// Finally every ``adjust(_:)`` hook, in the order added, sees all attributes of the run and the resolved style.
 ///
 /// ## Rules are pure
-/// A style rule or fallback must return the same layer whenever it is given the same attribute and inherited
-/// style. A resolver remembers the styles it has resolved (for up to 512 attribute stacks, shared by its copies
-/// and safe to use from any thread) and calls rules only for stacks it has not seen, so a label shown again costs
-/// no rule calls. Each thread remembers apart (for up to 16 resolvers at once), so a rule may be called once on
-/// each thread for the same stack; threads sharing one resolver then rarely wait for each other. To style
-/// differently, say for dark mode or a larger text size, build another resolver: a copy
-/// changed by `style`, `fallback`, `merging` or a new `base` remembers nothing from the resolver it came from.
-/// Element rules and adjustments are called on every ``runs(for:)``.
+/// A style rule or fallback must return the same layer whenever it is given the same attribute and inherited style. A
+/// resolver remembers the styles it has resolved (for up to 512 attribute stacks, shared by its copies and safe to use
+/// from any thread) and calls rules only for stacks it has not seen, so a label shown again costs no rule calls. Each
+/// thread remembers apart (for up to 16 resolvers at once), so a rule may be called once on each thread for the same
+/// stack; threads sharing one resolver then rarely wait for each other. To style differently, say for dark mode or a
+/// larger text size, build another resolver: a copy changed by `style`, `fallback`, `merging` or a new `base` remembers
+/// nothing from the resolver it came from. Element rules and adjustments are called on every ``runs(for:)``.
 ///
 /// ## Elements
 /// An element part (`<br/>`, `<icon name="star"/>`) becomes the content its `element(_:_:)` rule gives,

@@ -331,7 +331,11 @@ struct TemplateScratch {
         /// second call, made of its shared table's entries, so that a resolver made for one call leaves nothing in
         /// the thread (and a fuzz input that makes one leaves no memory behind, which made libFuzzer look for leaks
         /// after every input: three times as long an input).
-        @exclusivity(unchecked) var metOnce: [ObjectIdentifier?] = []
+        /// Twice as many as tables, so that a thread going round a few more resolvers than it keeps tables for
+        /// still makes tables for most of them.
+        static let metOnceLimit = 2 * TemplateScratch.threadStyleTables
+        @exclusivity(unchecked) var metOnce: [ObjectIdentifier] = []
+        /// Where the next cache met once goes, once ``metOnce`` holds ``metOnceLimit``.
         @exclusivity(unchecked) var nextMetOnce = 0
 
         /// The styles of the resolvers whose cache is `cache`, moved out and marked taken, and the thread's resolved
@@ -373,13 +377,11 @@ struct TemplateScratch {
             }
             let id = ObjectIdentifier(cache)
             guard metOnce.contains(id) else {
-                // Twice as many as tables, so that a thread going round a few more resolvers than it keeps tables
-                // for still makes tables for most of them.
-                if metOnce.count < 2 * TemplateScratch.threadStyleTables {
+                if metOnce.count < Self.metOnceLimit {
                     metOnce.append(id)
                 } else {
                     metOnce[nextMetOnce] = id
-                    nextMetOnce = (nextMetOnce + 1) % (2 * TemplateScratch.threadStyleTables)
+                    nextMetOnce = (nextMetOnce + 1) % Self.metOnceLimit
                 }
                 return false
             }
