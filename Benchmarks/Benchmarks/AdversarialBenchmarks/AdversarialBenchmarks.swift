@@ -5,12 +5,17 @@ import Workloads
 
 /// The reliability issue's adversarial families, template → runs, at sizes doubling from 64 KB to 4 MB, so
 /// that each doubling's time ratio shows whether the work stays linear.
+///
+/// Each size takes up to 61 samples in up to 2 s. With 15 samples a call of 3 ms was 45 ms of samples, and one spell
+/// of another tenant's work on this shared VM could take the median: a full run read repeated-positional at 1 MB
+/// with its samples split between 3.1 and 5.6 ms (median 4.85 ms, a doubling of 2.93), where the family alone
+/// read 2.99 ms (Docs/Performance.md, *Adversarial families and scaling*).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
         warmupIterations: 1,
-        maxDuration: .milliseconds(600),
-        maxIterations: 15
+        maxDuration: .seconds(2),
+        maxIterations: 61
     )
     for family in Adversarial.allCases {
         for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
