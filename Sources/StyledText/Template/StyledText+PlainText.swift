@@ -37,7 +37,7 @@ extension StyledText {
                                knownTagNames: options.ownKnownTagNames)
             : scannedPlainText(ofTemplate: template, maximumDepth: options.maximumDepth,
                                knownTagNames: options.tagNamesKeptOpen)
-        // `nil` when an end tag names a tag deep in the stack: the parser decides what it closes.
+        // `nil` where the parser must decide: many end tags that close nothing under a deep stack, implied ends.
         return scanned ?? StyledText(template: template, options: options).plainText
     }
 

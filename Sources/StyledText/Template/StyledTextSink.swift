@@ -9,7 +9,8 @@
 ///   tags around it;
 /// - tags left open at the end that become text again (`Hi <Hottest> deals`), which moves the text after them
 ///   out of them;
-/// - an end tag naming a tag deep in the stack, which the scanner leaves to the parser for the plain text too.
+/// - end tags that close nothing under a deep stack, past the scanner's limit on their searches, which it leaves to
+///   the parser for the plain text too.
 ///
 /// A misnested end tag that the scanner closes rebuilds the stack of the tags it keeps open
 /// (``close(keepingOpen:at:)``), as the builder does.

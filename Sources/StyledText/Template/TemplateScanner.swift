@@ -11,17 +11,18 @@ import Foundation
 ///
 /// It reads the grammar through ``TemplateGrammar`` (`scanMarkup(at:recordsParameters:)`: tags, names, parameters
 /// checked but not recorded, comments), ``Placeholder`` and ``CharacterReferences``, and so makes the parser's
-/// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads
-/// itself, 8 bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as
-/// byte ranges. A misnested end tag removes its tag from the middle of that stack, as the parser does, keeping the
-/// tags opened inside it open (or, past ``TemplateTokenizer/maximumKeptOpen``, closing them too). It leaves two
-/// decisions to the parser, and ``run()`` then returns `nil`: an end tag naming no tag among the innermost
-/// ``searchLimit``, with more open (the parser counts open tags per name, where a search here would be quadratic),
-/// and HTML's implied end tags (``BlockRole``): a block's start tag that ends an open tag, found by the parser's own
-/// search on the roles the sink finds (``noteImpliedEnds(opening:)``), and a block's misnested end tag with blocks
-/// inside. The plain text's scan, which knows no roles, leaves the text to the parser where an implied end may have
-/// changed which tags stay open as text or nest too deep (``mayHaveImpliedEnds()``). The sink may give up too, for
-/// what only the parser builds (see ``StyledTextSink``).
+/// decisions wherever they depend on the bytes alone; the usual tags (`<b>`, `</b>`, `<a href='…'>`) it reads itself, 8
+/// bytes at once, as that grammar does. What it keeps of the markup is a stack of the tags still open, as byte ranges.
+/// A misnested end tag removes its tag from the middle of that stack, as the parser does, keeping the tags opened
+/// inside it open (or, past ``TemplateTokenizer/maximumKeptOpen``, closing them too). It leaves two decisions to the
+/// parser, and ``run()`` then returns `nil`: end tags that close nothing under a stack deeper than ``searchLimit``,
+/// once their searches through it add up to ``strayDeepSearchLimit`` (the parser counts open tags per name, where
+/// searches here would be quadratic; see ``closeDeep(_:below:)``), and HTML's implied end tags (``BlockRole``): a
+/// block's start tag that ends an open tag, found by the parser's own search on the roles the sink finds
+/// (``noteImpliedEnds(opening:)``), and a block's misnested end tag with blocks inside. The plain text's scan, which
+/// knows no roles, leaves the text to the parser where an implied end may have changed which tags stay open as text or
+/// nest too deep (``mayHaveImpliedEnds()``). The sink may give up too, for what only the parser builds (see
+/// ``StyledTextSink``).
 struct TemplateScanner: ~Copyable {
     /// A start tag passed and not yet closed.
     private struct OpenTag {
@@ -122,9 +123,15 @@ struct TemplateScanner: ~Copyable {
         }
     }
 
-    /// How many open tags a search for an end tag that is not the innermost may look through: deeper, the parser
-    /// decides, with its counts per name (a search per end tag through a deep stack would be quadratic).
+    /// How many open tags a search for an end tag that is not the innermost looks through before it goes on below
+    /// them only as ``closeDeep(_:below:)`` allows.
     private static let searchLimit = 16
+
+    /// How many open tags, in all, one scan may look through below the innermost ``searchLimit`` for end tags that
+    /// then close nothing: past it, the parser decides, with its counts per name. (A search that finds its tag closes
+    /// every tag it passed, which pays for it; one that finds none is paid by nothing, and repeated under a deep
+    /// stack would make the scan quadratic.)
+    private static let strayDeepSearchLimit = 4_096
 
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The grammar: names, parameters, comments, and searches that remember where they failed.
@@ -154,6 +161,9 @@ struct TemplateScanner: ~Copyable {
     private var gaveUp = false
     /// ``mayHaveImpliedEnds()``, once asked.
     private var impliedEnds: Bool?
+    /// How many open tags the searches for stray end tags have looked through below the innermost ``searchLimit``
+    /// (see ``strayDeepSearchLimit``).
+    private var strayDeepSearched = 0
 
     /// The scan of `bytes`, the UTF-8 of `source`: the scanner's ``run()``, with `source` and `knownTagNames` lent
     /// to it where the caller keeps them for as long as the scan runs (see the initialiser for the rest).
@@ -641,9 +651,9 @@ struct TemplateScanner: ~Copyable {
 
     /// Closes the innermost open tag named `name`, which is not the innermost tag (``closeMisnested(at:)``). With
     /// no open tag of that name the end tag is stray, and dropped, but for `</p>` and `</br>` while the scan builds
-    /// text or runs, which the parser makes elements of. Returns `false` for those, and when the
-    /// innermost ``searchLimit`` open tags do not hold the name and there are more: the parser decides then, with
-    /// its counts per name (a search per end tag through a deep stack would be quadratic). Out of line: rare.
+    /// text or runs, which the parser makes elements of. Returns `false` for those, and when the parser must decide
+    /// an end tag whose name the innermost ``searchLimit`` open tags do not hold (see ``closeDeep(_:below:)``).
+    /// Out of line: rare.
     @inline(never)
     private mutating func closeNotInnermost(_ name: Range<Int>) -> Bool {
         let tags = open.tags
@@ -652,13 +662,36 @@ struct TemplateScanner: ~Copyable {
         while position >= deepest, !TemplateTokenizer.sameName(tags[position].name, name, in: bytes) {
             position -= 1
         }
-        guard position >= deepest else {
-            // A stray `</p>` or `</br>` is an element (see `TemplateTokenizer.strayEndTag(named:range:)`): the parser
-            // makes it.
-            let nameBytes = UnsafeBufferPointer(rebasing: bytes[name])
-            return deepest == 0 && !(buildsStyledText && TemplateTokenizer.isElementWhenStray(bytes: nameBytes))
+        if position >= deepest { return closeMisnested(at: position) }
+        if deepest > 0 { return closeDeep(name, below: deepest) }
+        return closesStray(name)
+    }
+
+    /// Whether the end tag named `name`, which closes no open tag, is dropped here: not a stray `</p>` or `</br>`
+    /// while the scan builds text or runs, which the parser makes an element of (see
+    /// `TemplateTokenizer.strayEndTag(named:range:)`).
+    private func closesStray(_ name: Range<Int>) -> Bool {
+        !(buildsStyledText && TemplateTokenizer.isElementWhenStray(bytes: UnsafeBufferPointer(rebasing: bytes[name])))
+    }
+
+    /// The end tag named `name` when the innermost ``searchLimit`` open tags, from `deepest` up, do not hold the
+    /// name: the search goes on below them, to the bottom of the stack, as the parser's counts per name would
+    /// decide. Found, the tag closes with every tag opened inside it, more than
+    /// ``TemplateTokenizer/maximumKeptOpen`` (``closeMisnested(at:)``), each of which pays for a step of the search;
+    /// not found, the end tag is stray, and its search counts towards ``strayDeepSearchLimit``, past which the
+    /// parser decides. So does the parser while the plain text's scan may have kept open tags that an implied end
+    /// closed (``mayHaveImpliedEnds()``): its stack may then hold the name where the parser's does not. Blocks (`<div>`
+    /// a thousand deep, `</li>` far below) and `<t0>…<t1999>x</t0>` stay in the one pass.
+    private mutating func closeDeep(_ name: Range<Int>, below deepest: Int) -> Bool {
+        if !buildsStyledText, mayHaveImpliedEnds() { return false }
+        let tags = open.tags
+        var position = deepest - 1
+        while position >= 0, !TemplateTokenizer.sameName(tags[position].name, name, in: bytes) {
+            position -= 1
         }
-        return closeMisnested(at: position)
+        if position >= 0 { return closeMisnested(at: position) }
+        strayDeepSearched += deepest
+        return strayDeepSearched <= Self.strayDeepSearchLimit && closesStray(name)
     }
 
     /// Closes the open tag at `position`, below the innermost, whose end tag's text is flushed, as the parser

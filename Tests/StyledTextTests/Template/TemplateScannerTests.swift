@@ -91,13 +91,55 @@ import Testing
             #expect(scanned(input) != nil, "\(input)")
             #expect(scanned(input) == StyledText.Template(input).filled(with: []).plainText, "\(input)")
         }
-        // An end tag that is not the innermost is looked for through at most 16 open tags; deeper, the parser
-        // decides, with its counts per name.
+        // An end tag that is not the innermost is looked for through the innermost 16 open tags, and then below
+        // them: found, it closes every tag it passed; not found, it is stray, and the searches of such end tags
+        // below the innermost 16 may pass 4,096 open tags in all before the parser decides, with its counts per name.
         let shallow = String(repeating: "<b>", count: 16) + "</i>x"
         #expect(scanned(shallow) == "x")
         #expect(scanned("<i>" + shallow.dropFirst(3)) == "x", "found 16 deep, closing 15 opened inside it")
-        #expect(scanned("<i>" + shallow) == nil)
-        #expect(StyledText.plainText(ofTemplate: "<i>" + shallow) == "x")
+        #expect(scanned("<i>" + shallow) == "x", "found 17 deep, closing all 17")
+        let deep = String(repeating: "<b>", count: 1_016)
+        #expect(scanned(deep + String(repeating: "</z>", count: 4) + "x") == "x", "4 × 1,000 passed below the 16")
+        #expect(scanned(deep + String(repeating: "</z>", count: 5) + "x") == nil)
+        #expect(StyledText.plainText(ofTemplate: deep + String(repeating: "</z>", count: 5) + "x") == "x")
+        // The plain text's scan keeps open the tags an implied end closes (`<li>` after `<li>`), so with a name
+        // whose end may be implied anywhere in the template, the parser decides an end tag deep in the stack.
+        let underAnItem = "<li><i>" + shallow.dropLast(5) + "x</i>y"
+        #expect(scanned(underAnItem) == nil)
+        #expect(StyledText.plainText(ofTemplate: underAnItem) == "xy")
+        #expect(scanned(String(underAnItem.dropFirst(4))) == "xy", "without the item, the scan closes it")
+    }
+
+    @Test func endTagsDeepInTheStackAgreeWithTheParser() {
+        // `<t0>…<t1999>x</t0>y</t1>y…`: the first end tag closes the 1,024 open tags (the rest were too deep, and are
+        // text), the others are stray with nothing open.
+        let names = (0..<2_000).map { "t\($0)" }
+        let reverseClosed = names.map { "<\($0)>" }.joined() + "x" + names.map { "</\($0)>y" }.joined()
+        let deep = String(repeating: "<b>", count: 40)
+        let cases = [
+            reverseClosed + reverseClosed,
+            deep + "<i>" + deep + "x</i>y</b>z",
+            "<i k='1'>" + deep + "x</I>y",
+            deep + String(repeating: "</z>x", count: 200) + "</b>y",
+            String(repeating: "<div>", count: 30) + "<li>a" + String(repeating: "<span>", count: 20) + "b</li>c</div>",
+            String(repeating: "<ul><li>", count: 20) + "x</ul>y" + String(repeating: "</li></ul>", count: 20),
+            "<p>" + deep + "x</p>y",
+            "<Hottest>" + deep + "x</Hottest>y<Hottest>z",
+        ]
+        for input in cases {
+            Self.expectAgreement(input)
+        }
+        #expect(StyledTextSink.build(reverseClosed, arguments: [], options: .init()) != nil, "built in one pass")
+        #expect(StyledTextSink.build(cases[1], arguments: [], options: .init()) != nil, "built in one pass")
+        var generator = SeededGenerator(seed: 11)
+        let opens = ["<b>", "<i>", "<x>", "<y a=1>", "<Z>", "<story type=1>", "<li>", "<p>", "<div>", "<Hottest>"]
+        let fragments = TemplatePropertyTests.fragments + ["</x>", "</y>", "</Z>", "</z>", "</li>", "</p>", "</div>",
+                                                           "</story>", "</Hottest>", "</B>", "<li>", "<p>"]
+        for _ in 0..<600 {
+            let prefix = TemplatePropertyTests.randomString(&generator, from: opens, count: 17 + Int(generator.next() % 40))
+            let soup = TemplatePropertyTests.randomString(&generator, from: fragments, count: Int(generator.next() % 40))
+            Self.expectAgreement(prefix + soup)
+        }
     }
 
     @Test func repeatedMisnestingAgreesWithTheParser() {
