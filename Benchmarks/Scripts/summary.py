@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarises `swift package benchmark` text output: median and p90 per benchmark, the ratios the targets
 are stated in (as ratios of the separate benchmarks' medians, and as the paired benchmarks measure them), and the
-adversarial families' time per doubling of the input. Benchmarks named "(×1000 per sample)" time a thousand calls
+adversarial families' time per doubling of the input, both as the ratio of two sizes' medians and as the doubling
+benchmarks time it, both sizes in each sample. Benchmarks named "(×1000 per sample)" time a thousand calls
 per sample; the harness reports them per call (its `*` metrics).
 
     swift package benchmark --no-progress | tee benchmark.txt
@@ -96,7 +97,8 @@ def main():
         if p50(renderer):
             print(f"- {renderer}: {1.048576 / p50(renderer):.0f} MB/s of text")
 
-    paired = [(name, entry["ratio"]) for name, entry in results.items() if "ratio" in entry]
+    paired = [(name, entry["ratio"]) for name, entry in results.items()
+              if "ratio" in entry and not name.startswith("Doubling: ")]
     if paired:
         print()
         print("Paired ratios (both sides timed in each sample; median, and p90 towards the worse side):")
@@ -117,6 +119,24 @@ def main():
             ratios = [f"{times[a] / times[b]:.2f}" if a in times and b in times else "–"
                       for a, b in zip(sizes[1:], sizes)]
             print(f"| {family} | {human(times.get(1024, 0))} | " + " | ".join(ratios) + " |")
+
+    # The doublings timed in pairs (AdversarialBenchmarks' "Doubling: <family> <n> → <2n> KB"): the median of
+    # time(2n) ÷ time(n) over samples that time both sizes, the target's reading.
+    doublings = {}
+    for name, entry in results.items():
+        match = re.match(r"Doubling: (.+) (\d{4}) → (\d{4}) KB$", name)
+        if match and "ratio" in entry:
+            doublings.setdefault(match.group(1), {})[int(match.group(2))] = entry["ratio"]
+    if doublings:
+        print()
+        print("Doublings timed in pairs (median of time(2n) ÷ time(n); p90 in brackets):")
+        print()
+        starts = sorted({size for pairs in doublings.values() for size in pairs})
+        print("| family | " + " | ".join(f"{a}→{2 * a} KB" for a in starts) + " | largest median |")
+        print("| --- | " + " | ".join("---:" for _ in starts) + " | ---: |")
+        for family, pairs in doublings.items():
+            cells = [f"{pairs[a][0]:.2f} ({pairs[a][1]:.2f})" if a in pairs else "–" for a in starts]
+            print(f"| {family} | " + " | ".join(cells) + f" | {max(m for m, _ in pairs.values()):.2f} |")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,21 @@
 import Benchmark
 import BenchmarkCorpus
+import Foundation
 import StyledText
 import Workloads
 
 /// The reliability issue's adversarial families, template → runs, at sizes doubling from 64 KB to 4 MB, so
 /// that each doubling's time ratio shows whether the work stays linear.
 ///
-/// Each size takes up to 61 samples in up to 2 s. With 15 samples a call of 3 ms was 45 ms of samples, and one spell
-/// of another tenant's work on this shared VM could take the median: a full run read repeated-positional at 1 MB
-/// with its samples split between 3.1 and 5.6 ms (median 4.85 ms, a doubling of 2.93), where the family alone
-/// read 2.99 ms (Docs/Performance.md, *Adversarial families and scaling*).
+/// Two kinds of benchmark. "<family> <size> KB" times each size on its own, for the 1 MB target and the medians.
+/// "Doubling: <family> <n> → <2n> KB" times the doubling itself: each sample times the family at n and at 2n one
+/// after the other, the order alternating, each right after an untimed call of its own, and records time(2n) ÷
+/// time(n) in percent. A spell of another tenant's work on this shared VM lasts from tens of milliseconds to seconds,
+/// and took the median of single sizes often enough that no full run on 2026-12-01 was free of one doubling above
+/// 2.3 by the ratio of two sizes' medians (runs AW, AZ: repeated-positional 2.93 and 2.50, unterminated-parameters
+/// 2.71, each size's samples split in two, each doubling about 2.0 when the family ran again alone). Timed within a
+/// few milliseconds of each other, both sizes of a pair meet the same spell; see Docs/Performance.md, *Harness and
+/// paired ratios*.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -17,23 +23,38 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 61
     )
+    let sizes = [64, 128, 256, 512, 1_024, 2_048, 4_096]
+    /// "0064" for 64: sizes sort as numbers in the harness's listing.
+    func padded(_ kilobytes: Int) -> String { String(repeating: "0", count: 4 - String(kilobytes).count) + "\(kilobytes)" }
     for family in Adversarial.allCases {
-        for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
-            let sample = family.sample(bytes: kilobytes * 1_024)
+        let samples = sizes.map { family.sample(bytes: $0 * 1_024) }
+        for (kilobytes, sample) in zip(sizes, samples) {
             let arguments: [any StyledTextArgument] = sample.arguments
-            Benchmark("\(family.rawValue) \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+            Benchmark("\(family.rawValue) \(padded(kilobytes)) KB",
                       configuration: .init(setup: { Workloads.checkAdversarial(sample, family) })) { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(Workloads.styledTextRuns(sample.template, arguments))
                 }
             }
         }
+        for index in sizes.indices.dropLast() {
+            let (small, large) = (samples[index], samples[index + 1])
+            let configuration = Benchmark.Configuration(
+                metrics: [doubling], warmupIterations: 1, maxDuration: .seconds(1), maxIterations: 1_000,
+                setup: { Workloads.checkAdversarial(small, family); Workloads.checkAdversarial(large, family) }
+            )
+            Benchmark("Doubling: \(family.rawValue) \(padded(sizes[index])) → \(padded(sizes[index + 1])) KB",
+                      configuration: configuration) { benchmark in
+                let (smallTime, largeTime) = timedInTurn(small, large)
+                benchmark.measurement(doubling, largeTime * 100 / smallTime)
+            }
+        }
     }
     // Not one of the reliability issue's families: pretty-printed HTML laid out by `StyleResolver.html`, at the
     // same sizes, so that the layout's scaling is measured with theirs.
-    for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
+    for kilobytes in sizes {
         let html = Workloads.htmlDocument(bytes: kilobytes * 1_024)
-        Benchmark("html-layout \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+        Benchmark("html-layout \(padded(kilobytes)) KB",
                   configuration: .init(setup: { Workloads.checkHTMLLayout(html) })) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(Workloads.htmlRuns(html))
@@ -42,13 +63,43 @@ let benchmarks: @Sendable () -> Void = {
     }
     // Not one of the reliability issue's families either: HTML's implied end tags at their most costly (each item
     // ends the one before and opens again the tags left open in it), at the same sizes, for their scaling.
-    for kilobytes in [64, 128, 256, 512, 1_024, 2_048, 4_096] {
+    for kilobytes in sizes {
         let template = Workloads.impliedEndsDocument(bytes: kilobytes * 1_024)
-        Benchmark("implied-ends \(String(repeating: "0", count: 4 - String(kilobytes).count))\(kilobytes) KB",
+        Benchmark("implied-ends \(padded(kilobytes)) KB",
                   configuration: .init(setup: { Workloads.checkImpliedEnds(template) })) { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(Workloads.styledTextRuns(template, []))
             }
         }
     }
+}
+
+/// time(2n) ÷ time(n), in percent: 200 for work that is linear.
+let doubling = BenchmarkMetric.custom("time(2n) ÷ time(n) (%)", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// Which size of a pair goes first: the other, each sample.
+final class Turn: @unchecked Sendable {
+    var smallFirst = true
+}
+let turn = Turn()
+
+/// The nanoseconds `small` and `large` take, each timed right after an untimed call of its own; in alternating order.
+func timedInTurn(_ small: Sample, _ large: Sample) -> (small: Int, large: Int) {
+    turn.smallFirst.toggle()
+    if turn.smallFirst {
+        let first = timed(small)
+        return (first, timed(large))
+    }
+    let second = timed(large)
+    return (timed(small), second)
+}
+
+/// The nanoseconds one call on `sample` takes, right after an untimed call on it, at least 1.
+@inline(never)
+func timed(_ sample: Sample) -> Int {
+    let arguments: [any StyledTextArgument] = sample.arguments
+    blackHole(Workloads.styledTextRuns(sample.template, arguments))
+    let start = DispatchTime.now().uptimeNanoseconds
+    blackHole(Workloads.styledTextRuns(sample.template, arguments))
+    return max(1, Int(DispatchTime.now().uptimeNanoseconds - start))
 }
