@@ -679,9 +679,9 @@ struct TemplateScanner: ~Copyable {
     /// decide. Found, the tag closes with every tag opened inside it, more than
     /// ``TemplateTokenizer/maximumKeptOpen`` (``closeMisnested(at:)``), each of which pays for a step of the search;
     /// not found, the end tag is stray, and its search counts towards ``strayDeepSearchLimit``, past which the
-    /// parser decides. So does the parser while the plain text's scan may have kept open tags that an implied end
-    /// closed (``mayHaveImpliedEnds()``): its stack may then hold the name where the parser's does not. Blocks (`<div>`
-    /// a thousand deep, `</li>` far below) and `<t0>…<t1999>x</t0>` stay in the one pass.
+    /// parser decides. The parser decides too where the plain text's scan may have kept open tags that an implied
+    /// end closed (``mayHaveImpliedEnds()``): its stack may then hold the name where the parser's does not; and, as
+    /// for any end tag, where the tags it would close hold a block. So `<t0>…<t1999>x</t0>` stays in the one pass.
     private mutating func closeDeep(_ name: Range<Int>, below deepest: Int) -> Bool {
         if !buildsStyledText, mayHaveImpliedEnds() { return false }
         let tags = open.tags

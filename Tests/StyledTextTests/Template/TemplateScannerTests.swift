@@ -93,7 +93,8 @@ import Testing
         }
         // An end tag that is not the innermost is looked for through the innermost 16 open tags, and then below
         // them: found, it closes every tag it passed; not found, it is stray, and the searches of such end tags
-        // below the innermost 16 may pass 4,096 open tags in all before the parser decides, with its counts per name.
+        // below the innermost 16 may pass 4,096 open tags in all before the parser decides, with its counts per
+        // name.
         let shallow = String(repeating: "<b>", count: 16) + "</i>x"
         #expect(scanned(shallow) == "x")
         #expect(scanned("<i>" + shallow.dropFirst(3)) == "x", "found 16 deep, closing 15 opened inside it")
@@ -136,9 +137,10 @@ import Testing
         let fragments = TemplatePropertyTests.fragments + ["</x>", "</y>", "</Z>", "</z>", "</li>", "</p>", "</div>",
                                                            "</story>", "</Hottest>", "</B>", "<li>", "<p>"]
         for _ in 0..<600 {
-            let prefix = TemplatePropertyTests.randomString(&generator, from: opens, count: 17 + Int(generator.next() % 40))
-            let soup = TemplatePropertyTests.randomString(&generator, from: fragments, count: Int(generator.next() % 40))
-            Self.expectAgreement(prefix + soup)
+            let depth = 17 + Int(generator.next() % 40)
+            let prefix = TemplatePropertyTests.randomString(&generator, from: opens, count: depth)
+            let length = Int(generator.next() % 40)
+            Self.expectAgreement(prefix + TemplatePropertyTests.randomString(&generator, from: fragments, count: length))
         }
     }
 
