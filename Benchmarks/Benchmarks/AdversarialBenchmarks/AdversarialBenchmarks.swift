@@ -1,6 +1,5 @@
 import Benchmark
 import BenchmarkCorpus
-import Foundation
 import StyledText
 import Workloads
 
@@ -25,7 +24,9 @@ let benchmarks: @Sendable () -> Void = {
     )
     let sizes = [64, 128, 256, 512, 1_024, 2_048, 4_096]
     /// "0064" for 64: sizes sort as numbers in the harness's listing.
-    func padded(_ kilobytes: Int) -> String { String(repeating: "0", count: 4 - String(kilobytes).count) + "\(kilobytes)" }
+    func padded(_ kilobytes: Int) -> String {
+        String(repeating: "0", count: 4 - String(kilobytes).count) + "\(kilobytes)"
+    }
     for family in Adversarial.allCases {
         let samples = sizes.map { family.sample(bytes: $0 * 1_024) }
         for (kilobytes, sample) in zip(sizes, samples) {
@@ -39,13 +40,20 @@ let benchmarks: @Sendable () -> Void = {
         }
         for index in sizes.indices.dropLast() {
             let (small, large) = (samples[index], samples[index + 1])
+            // Boxed once, untimed, as for the sizes alone.
+            let (smallArguments, largeArguments): ([any StyledTextArgument], [any StyledTextArgument])
+                = (small.arguments, large.arguments)
             let configuration = Benchmark.Configuration(
                 metrics: [doubling], warmupIterations: 1, maxDuration: .seconds(1), maxIterations: 1_000,
                 setup: { Workloads.checkAdversarial(small, family); Workloads.checkAdversarial(large, family) }
             )
             Benchmark("Doubling: \(family.rawValue) \(padded(sizes[index])) → \(padded(sizes[index + 1])) KB",
                       configuration: configuration) { benchmark in
-                let (smallTime, largeTime) = timedInTurn(small, large)
+                let (smallTime, largeTime) = timedInTurn(on: (), after: ()) { _ in
+                    blackHole(Workloads.styledTextRuns(small.template, smallArguments))
+                } and: { _ in
+                    blackHole(Workloads.styledTextRuns(large.template, largeArguments))
+                }
                 benchmark.measurement(doubling, largeTime * 100 / smallTime)
             }
         }
@@ -76,30 +84,3 @@ let benchmarks: @Sendable () -> Void = {
 
 /// time(2n) ÷ time(n), in percent: 200 for work that is linear.
 let doubling = BenchmarkMetric.custom("time(2n) ÷ time(n) (%)", polarity: .prefersSmaller, useScalingFactor: false)
-
-/// Which size of a pair goes first: the other, each sample.
-final class Turn: @unchecked Sendable {
-    var smallFirst = true
-}
-let turn = Turn()
-
-/// The nanoseconds `small` and `large` take, each timed right after an untimed call of its own; in alternating order.
-func timedInTurn(_ small: Sample, _ large: Sample) -> (small: Int, large: Int) {
-    turn.smallFirst.toggle()
-    if turn.smallFirst {
-        let first = timed(small)
-        return (first, timed(large))
-    }
-    let second = timed(large)
-    return (timed(small), second)
-}
-
-/// The nanoseconds one call on `sample` takes, right after an untimed call on it, at least 1.
-@inline(never)
-func timed(_ sample: Sample) -> Int {
-    let arguments: [any StyledTextArgument] = sample.arguments
-    blackHole(Workloads.styledTextRuns(sample.template, arguments))
-    let start = DispatchTime.now().uptimeNanoseconds
-    blackHole(Workloads.styledTextRuns(sample.template, arguments))
-    return max(1, Int(DispatchTime.now().uptimeNanoseconds - start))
-}
