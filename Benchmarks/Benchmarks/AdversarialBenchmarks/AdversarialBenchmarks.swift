@@ -15,6 +15,11 @@ import Workloads
 /// 2.71, each size's samples split in two, each doubling about 2.0 when the family ran again alone). Timed within a
 /// few milliseconds of each other, both sizes of a pair meet the same spell; see Docs/Performance.md, *Harness and
 /// paired ratios*.
+///
+/// Each input is made by the setup of a benchmark that uses it (`OnDemand`), not at registration: the harness runs
+/// every benchmark in a process of its own that registers them all, and all the inputs, about 120 MB, left the
+/// process's heap too little room for a 2 MB call's runs, which were then mapped and faulted in on every call (run BA's
+/// misnested-at-the-limit 1 → 2 MB, 2.53; see *Run BB* there).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -28,31 +33,35 @@ let benchmarks: @Sendable () -> Void = {
         String(repeating: "0", count: 4 - String(kilobytes).count) + "\(kilobytes)"
     }
     for family in Adversarial.allCases {
-        let samples = sizes.map { family.sample(bytes: $0 * 1_024) }
-        for (kilobytes, sample) in zip(sizes, samples) {
-            let arguments: [any StyledTextArgument] = sample.arguments
-            Benchmark("\(family.rawValue) \(padded(kilobytes)) KB",
-                      configuration: .init(setup: { Workloads.checkAdversarial(sample, family) })) { benchmark in
+        // Made in the setup of a benchmark that uses them, not here: see `OnDemand`.
+        let inputs = sizes.map { kilobytes in OnDemand { AdversarialInput(family.sample(bytes: kilobytes * 1_024)) } }
+        for (kilobytes, input) in zip(sizes, inputs) {
+            let configuration = Benchmark.Configuration(setup: {
+                Workloads.checkAdversarial(input.value.sample, family)
+            })
+            Benchmark("\(family.rawValue) \(padded(kilobytes)) KB", configuration: configuration) { benchmark in
+                let (template, arguments) = (input.value.sample.template, input.value.arguments)
                 for _ in benchmark.scaledIterations {
-                    blackHole(Workloads.styledTextRuns(sample.template, arguments))
+                    blackHole(Workloads.styledTextRuns(template, arguments))
                 }
             }
         }
         for index in sizes.indices.dropLast() {
-            let (small, large) = (samples[index], samples[index + 1])
-            // Boxed once, untimed, as for the sizes alone.
-            let (smallArguments, largeArguments): ([any StyledTextArgument], [any StyledTextArgument])
-                = (small.arguments, large.arguments)
+            let (small, large) = (inputs[index], inputs[index + 1])
             let configuration = Benchmark.Configuration(
                 metrics: [doubling], warmupIterations: 1, maxDuration: .seconds(1), maxIterations: 1_000,
-                setup: { Workloads.checkAdversarial(small, family); Workloads.checkAdversarial(large, family) }
+                setup: {
+                    Workloads.checkAdversarial(small.value.sample, family)
+                    Workloads.checkAdversarial(large.value.sample, family)
+                }
             )
             Benchmark("Doubling: \(family.rawValue) \(padded(sizes[index])) → \(padded(sizes[index + 1])) KB",
                       configuration: configuration) { benchmark in
+                let (small, large) = (small.value, large.value)
                 let (smallTime, largeTime) = timedInTurn(on: (), after: ()) { _ in
-                    blackHole(Workloads.styledTextRuns(small.template, smallArguments))
+                    blackHole(Workloads.styledTextRuns(small.sample.template, small.arguments))
                 } and: { _ in
-                    blackHole(Workloads.styledTextRuns(large.template, largeArguments))
+                    blackHole(Workloads.styledTextRuns(large.sample.template, large.arguments))
                 }
                 benchmark.measurement(doubling, largeTime * 100 / smallTime)
             }
@@ -61,9 +70,10 @@ let benchmarks: @Sendable () -> Void = {
     // Not one of the reliability issue's families: pretty-printed HTML laid out by `StyleResolver.html`, at the
     // same sizes, so that the layout's scaling is measured with theirs.
     for kilobytes in sizes {
-        let html = Workloads.htmlDocument(bytes: kilobytes * 1_024)
+        let document = OnDemand { Workloads.htmlDocument(bytes: kilobytes * 1_024) }
         Benchmark("html-layout \(padded(kilobytes)) KB",
-                  configuration: .init(setup: { Workloads.checkHTMLLayout(html) })) { benchmark in
+                  configuration: .init(setup: { Workloads.checkHTMLLayout(document.value) })) { benchmark in
+            let html = document.value
             for _ in benchmark.scaledIterations {
                 blackHole(Workloads.htmlRuns(html))
             }
@@ -72,13 +82,26 @@ let benchmarks: @Sendable () -> Void = {
     // Not one of the reliability issue's families either: HTML's implied end tags at their most costly (each item
     // ends the one before and opens again the tags left open in it), at the same sizes, for their scaling.
     for kilobytes in sizes {
-        let template = Workloads.impliedEndsDocument(bytes: kilobytes * 1_024)
+        let document = OnDemand { Workloads.impliedEndsDocument(bytes: kilobytes * 1_024) }
         Benchmark("implied-ends \(padded(kilobytes)) KB",
-                  configuration: .init(setup: { Workloads.checkImpliedEnds(template) })) { benchmark in
+                  configuration: .init(setup: { Workloads.checkImpliedEnds(document.value) })) { benchmark in
+            let template = document.value
             for _ in benchmark.scaledIterations {
                 blackHole(Workloads.styledTextRuns(template, []))
             }
         }
+    }
+}
+
+/// A family's sample at one size, with its arguments boxed once, untimed, as a caller's
+/// `StyledText(template:arguments:)` call would box them itself.
+struct AdversarialInput: Sendable {
+    let sample: Sample
+    let arguments: [any StyledTextArgument]
+
+    init(_ sample: Sample) {
+        self.sample = sample
+        arguments = sample.arguments
     }
 }
 
