@@ -6,7 +6,7 @@ import Synchronization
 /// The harness runs each benchmark in a process of its own, and every process registers all of them. Inputs made at
 /// registration are all alive in every process: the adversarial families at seven sizes hold about 120 MB, and
 /// where that leaves the allocator's free room decides whether a call's largest block fits in it or is mapped afresh
-/// and faulted in on every call (see Docs/Performance.md, *Adversarial families and the allocator*).
+/// and faulted in on every call (see Docs/Performance.md, *Run BB*).
 public final class OnDemand<Value: Sendable>: Sendable {
     private let make: @Sendable () -> Value
     private let made = Mutex<Value?>(nil)
