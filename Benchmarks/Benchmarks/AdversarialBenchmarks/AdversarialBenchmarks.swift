@@ -40,9 +40,9 @@ let benchmarks: @Sendable () -> Void = {
                 Workloads.checkAdversarial(input.value.sample, family)
             })
             Benchmark("\(family.rawValue) \(padded(kilobytes)) KB", configuration: configuration) { benchmark in
-                let (template, arguments) = (input.value.sample.template, input.value.arguments)
+                let input = input.value
                 for _ in benchmark.scaledIterations {
-                    blackHole(Workloads.styledTextRuns(template, arguments))
+                    blackHole(Workloads.styledTextRuns(input.sample.template, input.arguments))
                 }
             }
         }
