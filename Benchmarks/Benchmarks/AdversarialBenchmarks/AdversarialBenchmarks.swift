@@ -16,10 +16,8 @@ import Workloads
 /// few milliseconds of each other, both sizes of a pair meet the same spell; see Docs/Performance.md, *Harness and
 /// paired ratios*.
 ///
-/// Each input is made by the setup of a benchmark that uses it (`OnDemand`), not at registration: the harness runs
-/// every benchmark in a process of its own that registers them all, and all the inputs, about 120 MB, left the
-/// process's heap too little room for a 2 MB call's runs, which were then mapped and faulted in on every call (run BA's
-/// misnested-at-the-limit 1 → 2 MB, 2.53; see *Run BB* there).
+/// Each input is made by the setup of a benchmark that uses it, not at registration (`OnDemand` says why: made at
+/// registration, the inputs left run BA reading misnested-at-the-limit 1 → 2 MB at 2.53).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -33,7 +31,6 @@ let benchmarks: @Sendable () -> Void = {
         String(repeating: "0", count: 4 - String(kilobytes).count) + "\(kilobytes)"
     }
     for family in Adversarial.allCases {
-        // Made in the setup of a benchmark that uses them, not here: see `OnDemand`.
         let inputs = sizes.map { kilobytes in OnDemand { AdversarialInput(family.sample(bytes: kilobytes * 1_024)) } }
         for (kilobytes, input) in zip(sizes, inputs) {
             let configuration = Benchmark.Configuration(setup: {
